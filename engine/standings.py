@@ -1,0 +1,1003 @@
+"""Contest standings: finished games in, ranked rows out.
+
+What this module owns
+---------------------
+The ranking of a contest ("classement du concours") as of any round ("partie"): it folds the
+finished games of the contest into one row per team, orders the rows by the contest's ranking
+method and then by its ordered list of tie-breaks, and gives exact ties a shared rank
+(1, 2, 2, 4). It also gives each team's rank after every round ("rank over rounds").
+
+What it must not do
+-------------------
+It never touches Django or the database and imports only the standard library (the scoring
+app's adapter turns stored results into :class:`GameResult` values and stores the rows it
+gets back). It never draws lots itself: a lot is drawn once by the caller, stored, and passed in
+as ``lots`` so that the ranking is reproducible. It never translates messages: errors are
+:class:`StandingsError` with a stable ``code`` from :data:`STANDINGS_ERROR_CODES` and ``params``.
+
+Domain words
+------------
+* *round* / partie: one game per team; numbered from 1.
+* *game* / partie jouée: one :class:`GameResult` between two teams at a table, with the two
+  game totals in belote points (``score_a``, ``score_b``).
+* *bye* / exempt: a team without an opponent in a round (``kind="bye"``, ``team_b=None``).
+* *forfeit* / forfait: a game not played because ``forfeit_loser`` did not play it.
+* *points for / against* / points faits, points encaissés; *difference* = for - against.
+* *match points* / barème: points given per result (e.g. win 4, loss 0, optionally + score).
+
+Public API
+----------
+* :class:`GameResult` (``round``, ``team_a``, ``team_b``, ``score_a``, ``score_b``, ``kind``,
+  ``forfeit_loser``), :class:`ResultKind` (``played``, ``bye``, ``forfeit``).
+* :class:`StandingsConfig` (``method``, ``tiebreaks``, ``bye``, ``forfeit``, ``match_points``,
+  ``unplayed_rounds``) with ``to_json()`` / ``from_json()``; :class:`RankingMethod`,
+  :class:`ByePolicy`, :class:`ForfeitPolicy`, :class:`AwardMode`, :class:`MatchPointsScale`,
+  :class:`UnplayedRounds`.
+* :data:`TIEBREAKS`: the registry of named :class:`Metric` values.
+* :func:`compute_standings` -> ``tuple[StandingRow, ...]`` and :func:`rank_history` ->
+  ``dict[team, tuple[rank after round 1, rank after round 2, ...]]``.
+
+Ranking methods (:class:`RankingMethod`)
+----------------------------------------
+* ``points``: sum of the points scored ("points faits"), higher first.
+* ``wins_then_points``: games won, then points scored, then points conceded (lower first).
+* ``match_points``: the barème of :class:`MatchPointsScale` (win, draw, loss, bye, forfeit win,
+  forfeit loss; with ``add_score`` each result also adds the team's points in that game, divided
+  by ``score_divisor`` and floored: "win = 4 + score").
+
+A played game whose two totals are equal is a draw.
+
+Byes and forfeits (the contest's policy)
+----------------------------------------
+* A bye credits the team with points according to :class:`ByePolicy` (``award``: ``fixed`` =
+  ``value``; ``half_game`` = ``value // 2``, where ``value`` is the target or N x 162;
+  ``round_average`` = the average team score of that round's played games, rounded half up,
+  or ``value`` if the round has no played game; ``recorded`` = ``score_a`` as entered), concedes
+  nothing, counts as a win when ``counts_as_win`` (otherwise as neither a win nor a loss) and
+  earns ``MatchPointsScale.bye`` match points.
+* A forfeit is a win for the other team and a loss for ``forfeit_loser``. The winner scores
+  per :class:`ForfeitPolicy` (``award`` and ``value`` as for a bye), the loser scores
+  ``loser_points``; each concedes what the other scored. With ``award="recorded"`` both keep
+  the totals as entered. Match points: ``forfeit_win`` / ``forfeit_loss``.
+* ``played`` in a row counts games played at a table only; byes and forfeits have their own
+  counters. A round in which a team has no result at all (late entry, withdrawal, game not
+  finished yet) simply adds nothing.
+
+Tie-breaks (:data:`TIEBREAKS`, applied in the contest's order)
+--------------------------------------------------------------
+``wins``, ``points_for``, ``points_against`` (lower is better), ``difference``,
+``match_points``, ``best_game`` (the best total in one played game), ``first_game`` (the
+total of round 1, "best first-partie score"), ``direct_encounter``, the Buchholz family
+``buchholz_{wins,points,match_points}``, ``buchholz_cut1_{...}`` and
+``median_buchholz_{...}``, and ``lot`` (lower lot first; the caller's stored draw).
+
+Direct encounter (FIDE tie-break regulations, article 6 in spirit): among the teams still tied
+when the metric comes up, and only if every pair of them has met (a played game or a forfeit,
+up to the as-of round), each team's value is what it earned in those games in the ranking
+method's own currency (points scored for ``points``, games won for ``wins_then_points``,
+match points for ``match_points``). If one pair has not met, the metric gives 0 to the whole
+group and does not separate it. It is not re-applied to sub-groups it leaves tied (later
+tie-breaks do that work). For a team alone in its group the value shown is 0.
+
+Buchholz (FIDE tie-break regulations, article 8): the sum, over the team's opponents, of each
+opponent's current wins, points scored, or match points. ``cut1`` drops the least significant
+value, ``median`` drops the least and the most significant values. Only games played at a
+table give a real opponent. Each bye and each forfeit (won or lost) is an *unplayed round*,
+evaluated per ``StandingsConfig.unplayed_rounds``:
+
+* ``self`` (default; FIDE 2023 "dummy opponent"): the unplayed round counts as an opponent
+  whose value equals the team's own value;
+* ``zero``: it counts as an opponent worth 0;
+* ``ignore``: it is left out (the opponent list is shorter).
+
+As FIDE (article 14.6) requires, the low cuts remove unplayed rounds first, the least
+significant first; high cuts then remove the highest remaining value. We chose the FIDE 2023
+dummy opponent over the 2009 "virtual opponent who draws every later round" because belote
+games have no natural "draw score" to extrapolate, and because the value needs no knowledge of
+rounds not yet played. Rounds in which a team has no result at all are not unplayed rounds (a
+live ranking would otherwise move each time a game is still in progress).
+
+Ranks
+-----
+Teams are ordered by the method's keys, then tie-break after tie-break; two teams share a rank
+only when every key is equal ("exact tie"), and the next rank skips (1, 2, 2, 4). Teams listed
+in ``teams`` with no game yet appear with zeros. Rows come ordered by rank, then team id.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Final, TypeVar
+
+from engine.errors import EngineError
+
+__all__ = [
+    "STANDINGS_ERROR_CODES",
+    "TIEBREAKS",
+    "AwardMode",
+    "ByePolicy",
+    "ForfeitPolicy",
+    "GameResult",
+    "MatchPointsScale",
+    "Metric",
+    "RankingMethod",
+    "ResultKind",
+    "StandingRow",
+    "StandingsConfig",
+    "StandingsError",
+    "UnplayedRounds",
+    "compute_standings",
+    "rank_history",
+]
+
+# --------------------------------------------------------------------------------------------
+# Errors
+# --------------------------------------------------------------------------------------------
+
+STANDINGS_ERROR_CODES: Final[tuple[str, ...]] = (
+    "standings.invalid_result",
+    "standings.team_twice_in_round",
+    "standings.unknown_team",
+    "standings.unknown_method",
+    "standings.unknown_tiebreak",
+    "standings.duplicate_tiebreak",
+    "standings.invalid_config",
+    "standings.invalid_round",
+    "standings.missing_lot",
+)
+
+
+class StandingsError(EngineError):
+    """A standings input the engine refuses; ``code`` is one of :data:`STANDINGS_ERROR_CODES`."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        if code not in STANDINGS_ERROR_CODES:  # a programming error, not a user error
+            raise ValueError(f"unregistered standings error code: {code}")
+        super().__init__(code, params)
+
+
+# --------------------------------------------------------------------------------------------
+# Inputs
+# --------------------------------------------------------------------------------------------
+
+
+class ResultKind(StrEnum):
+    PLAYED = "played"
+    BYE = "bye"
+    FORFEIT = "forfeit"
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One finished game of one round, or a bye, or a forfeit.
+
+    A bye has ``team_b=None`` (its scores are ignored unless the bye policy is ``recorded``).
+    A forfeit names its ``forfeit_loser`` (``team_a`` or ``team_b``); its scores are ignored
+    unless the forfeit policy is ``recorded``.
+    """
+
+    round: int
+    team_a: int
+    team_b: int | None
+    score_a: int = 0
+    score_b: int = 0
+    kind: ResultKind = ResultKind.PLAYED
+    forfeit_loser: int | None = None
+
+
+# --------------------------------------------------------------------------------------------
+# Configuration (JSON-friendly: the contest stores it)
+# --------------------------------------------------------------------------------------------
+
+
+class RankingMethod(StrEnum):
+    POINTS = "points"
+    WINS_THEN_POINTS = "wins_then_points"
+    MATCH_POINTS = "match_points"
+
+
+class AwardMode(StrEnum):
+    """How the points credited for a bye or a forfeit win are found."""
+
+    FIXED = "fixed"
+    HALF_GAME = "half_game"
+    ROUND_AVERAGE = "round_average"
+    RECORDED = "recorded"
+
+
+class UnplayedRounds(StrEnum):
+    """How a team's byes and forfeits count in its Buchholz (see the module docstring)."""
+
+    SELF = "self"
+    ZERO = "zero"
+    IGNORE = "ignore"
+
+
+def _check_int(name: str, value: object, *, minimum: int | None = None) -> int:
+    # bool is an int subclass: a JSON true must not pass for 1.
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise StandingsError("standings.invalid_config", field=name, value=repr(value))
+    if minimum is not None and value < minimum:
+        raise StandingsError("standings.invalid_config", field=name, value=repr(value))
+    return value
+
+
+def _check_bool(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise StandingsError("standings.invalid_config", field=name, value=repr(value))
+    return value
+
+
+_E = TypeVar("_E", bound=StrEnum)
+
+
+def _enum(cls: type[_E], name: str, value: object, code: str) -> _E:
+    if not isinstance(value, str):
+        raise StandingsError(code, field=name, value=repr(value))
+    try:
+        return cls(value)
+    except ValueError:
+        raise StandingsError(code, field=name, value=repr(value)) from None
+
+
+@dataclass(frozen=True, slots=True)
+class ByePolicy:
+    award: AwardMode = AwardMode.FIXED
+    value: int = 0
+    counts_as_win: bool = True
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self, "award", _enum(AwardMode, "bye.award", self.award, "standings.invalid_config")
+        )
+        _check_int("bye.value", self.value, minimum=0)
+        _check_bool("bye.counts_as_win", self.counts_as_win)
+
+
+@dataclass(frozen=True, slots=True)
+class ForfeitPolicy:
+    award: AwardMode = AwardMode.FIXED
+    value: int = 0
+    loser_points: int = 0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self,
+            "award",
+            _enum(AwardMode, "forfeit.award", self.award, "standings.invalid_config"),
+        )
+        _check_int("forfeit.value", self.value, minimum=0)
+        _check_int("forfeit.loser_points", self.loser_points, minimum=0)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchPointsScale:
+    """The barème: match points per result, optionally plus the team's score in the game."""
+
+    win: int = 2
+    draw: int = 1
+    loss: int = 0
+    bye: int = 2
+    forfeit_win: int = 2
+    forfeit_loss: int = 0
+    add_score: bool = False
+    score_divisor: int = 1
+
+    def __post_init__(self) -> None:
+        for name in ("win", "draw", "loss", "bye", "forfeit_win", "forfeit_loss"):
+            _check_int(f"match_points.{name}", getattr(self, name))
+        _check_bool("match_points.add_score", self.add_score)
+        _check_int("match_points.score_divisor", self.score_divisor, minimum=1)
+
+
+_CONFIG_VERSION: Final = 1
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsConfig:
+    """How a contest ranks its teams. Stored on the contest as ``to_json()``."""
+
+    method: RankingMethod = RankingMethod.POINTS
+    tiebreaks: tuple[str, ...] = ()
+    bye: ByePolicy = field(default_factory=ByePolicy)
+    forfeit: ForfeitPolicy = field(default_factory=ForfeitPolicy)
+    match_points: MatchPointsScale = field(default_factory=MatchPointsScale)
+    unplayed_rounds: UnplayedRounds = UnplayedRounds.SELF
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self,
+            "method",
+            _enum(RankingMethod, "method", self.method, "standings.unknown_method"),
+        )
+        object.__setattr__(
+            self,
+            "unplayed_rounds",
+            _enum(
+                UnplayedRounds, "unplayed_rounds", self.unplayed_rounds, "standings.invalid_config"
+            ),
+        )
+        if isinstance(self.tiebreaks, str) or not isinstance(self.tiebreaks, Sequence):
+            raise StandingsError(
+                "standings.invalid_config", field="tiebreaks", value=repr(self.tiebreaks)
+            )
+        names = tuple(self.tiebreaks)
+        seen: set[str] = set()
+        for name in names:
+            if not isinstance(name, str) or name not in TIEBREAKS:
+                raise StandingsError("standings.unknown_tiebreak", name=repr(name))
+            if name in seen:
+                raise StandingsError("standings.duplicate_tiebreak", name=name)
+            seen.add(name)
+        object.__setattr__(self, "tiebreaks", names)
+        for name, cls in (
+            ("bye", ByePolicy),
+            ("forfeit", ForfeitPolicy),
+            ("match_points", MatchPointsScale),
+        ):
+            if not isinstance(getattr(self, name), cls):
+                raise StandingsError("standings.invalid_config", field=name)
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain dict (str keys, str/int/bool/list values) that ``from_json`` reads back."""
+        mp = self.match_points
+        return {
+            "version": _CONFIG_VERSION,
+            "method": self.method.value,
+            "tiebreaks": list(self.tiebreaks),
+            "bye": {
+                "award": self.bye.award.value,
+                "value": self.bye.value,
+                "counts_as_win": self.bye.counts_as_win,
+            },
+            "forfeit": {
+                "award": self.forfeit.award.value,
+                "value": self.forfeit.value,
+                "loser_points": self.forfeit.loser_points,
+            },
+            "match_points": {
+                "win": mp.win,
+                "draw": mp.draw,
+                "loss": mp.loss,
+                "bye": mp.bye,
+                "forfeit_win": mp.forfeit_win,
+                "forfeit_loss": mp.forfeit_loss,
+                "add_score": mp.add_score,
+                "score_divisor": mp.score_divisor,
+            },
+            "unplayed_rounds": self.unplayed_rounds.value,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | str) -> StandingsConfig:
+        """Read a stored config (a dict or its JSON text). Missing keys take the defaults;
+        unknown keys are refused so that a typo never silently changes a ranking."""
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except ValueError:
+                raise StandingsError("standings.invalid_config", field="$") from None
+        if not isinstance(data, Mapping):
+            raise StandingsError("standings.invalid_config", field="$")
+        known = {"version", "method", "tiebreaks", "bye", "forfeit", "match_points"}
+        known.add("unplayed_rounds")
+        _reject_unknown("", data, known)
+        version = data.get("version", _CONFIG_VERSION)
+        if version != _CONFIG_VERSION:
+            raise StandingsError("standings.invalid_config", field="version", value=repr(version))
+        tiebreaks = data.get("tiebreaks", [])
+        if not isinstance(tiebreaks, list | tuple):
+            raise StandingsError("standings.invalid_config", field="tiebreaks")
+        return cls(
+            method=data.get("method", RankingMethod.POINTS),
+            tiebreaks=tuple(tiebreaks),
+            bye=ByePolicy(**_section(data, "bye", ("award", "value", "counts_as_win"))),
+            forfeit=ForfeitPolicy(**_section(data, "forfeit", ("award", "value", "loser_points"))),
+            match_points=MatchPointsScale(
+                **_section(
+                    data,
+                    "match_points",
+                    (
+                        "win",
+                        "draw",
+                        "loss",
+                        "bye",
+                        "forfeit_win",
+                        "forfeit_loss",
+                        "add_score",
+                        "score_divisor",
+                    ),
+                )
+            ),
+            unplayed_rounds=data.get("unplayed_rounds", UnplayedRounds.SELF),
+        )
+
+
+def _reject_unknown(prefix: str, data: Mapping[str, Any], known: set[str]) -> None:
+    for key in data:
+        if key not in known:
+            raise StandingsError("standings.invalid_config", field=f"{prefix}{key}")
+
+
+def _section(data: Mapping[str, Any], name: str, keys: tuple[str, ...]) -> dict[str, Any]:
+    section = data.get(name, {})
+    if not isinstance(section, Mapping):
+        raise StandingsError("standings.invalid_config", field=name)
+    _reject_unknown(f"{name}.", section, set(keys))
+    return dict(section)
+
+
+# --------------------------------------------------------------------------------------------
+# Outputs
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """One team's line in the standings as of a round.
+
+    ``tiebreak_values`` follow ``config.tiebreaks``, in that order (``points_against`` is shown
+    as the plain number, although lower ranks first). ``shared`` is true when another team has
+    the same rank (an exact tie on every key).
+    """
+
+    rank: int
+    team: int
+    shared: bool
+    played: int
+    wins: int
+    draws: int
+    losses: int
+    byes: int
+    forfeits_won: int
+    forfeits_lost: int
+    points_for: int
+    points_against: int
+    difference: int
+    match_points: int
+    best_game: int
+    tiebreak_values: tuple[int, ...]
+
+
+# --------------------------------------------------------------------------------------------
+# Folding results into per-team accumulators
+# --------------------------------------------------------------------------------------------
+
+# Outcome of one entry, from the team's side.
+_WIN: Final = 1
+_DRAW: Final = 0
+_LOSS: Final = -1
+_NONE: Final = 2  # a bye that does not count as a win
+
+_PLAYED: Final = 0
+_BYE: Final = 1
+_FORFEIT_WON: Final = 2
+_FORFEIT_LOST: Final = 3
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    """One team's side of one result."""
+
+    round: int
+    team: int
+    kind: int
+    opponent: int | None
+    points_for: int
+    points_against: int
+    outcome: int
+    match_points: int
+
+
+@dataclass(slots=True)
+class _Acc:
+    """A team's running totals; mutated only while folding entries, round by round."""
+
+    team: int
+    played: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    byes: int = 0
+    forfeits_won: int = 0
+    forfeits_lost: int = 0
+    points_for: int = 0
+    points_against: int = 0
+    match_points: int = 0
+    best_game: int = 0
+    first_game: int = 0
+    unplayed: int = 0
+    opponents: list[int] = field(default_factory=list)  # from games played at a table
+    encounters: list[_Entry] = field(default_factory=list)  # played games and forfeits
+
+    def add(self, e: _Entry) -> None:
+        self.points_for += e.points_for
+        self.points_against += e.points_against
+        self.match_points += e.match_points
+        if e.round == 1:
+            self.first_game += e.points_for
+        if e.outcome == _WIN:
+            self.wins += 1
+        elif e.outcome == _DRAW:
+            self.draws += 1
+        elif e.outcome == _LOSS:
+            self.losses += 1
+        if e.kind == _PLAYED:
+            self.played += 1
+            if e.points_for > self.best_game:
+                self.best_game = e.points_for
+            assert e.opponent is not None
+            self.opponents.append(e.opponent)
+            self.encounters.append(e)
+        else:
+            self.unplayed += 1
+            if e.kind == _BYE:
+                self.byes += 1
+            else:
+                if e.kind == _FORFEIT_WON:
+                    self.forfeits_won += 1
+                else:
+                    self.forfeits_lost += 1
+                self.encounters.append(e)
+
+
+def _half_up_average(total: int, count: int) -> int:
+    return (2 * total + count) // (2 * count)
+
+
+def _award(mode: AwardMode, value: int, recorded: int, round_average: int | None) -> int:
+    if mode is AwardMode.FIXED:
+        return value
+    if mode is AwardMode.HALF_GAME:
+        return value // 2
+    if mode is AwardMode.ROUND_AVERAGE:
+        return value if round_average is None else round_average
+    return recorded
+
+
+def _validate(results: Sequence[GameResult], team_set: set[int]) -> None:
+    seen: set[tuple[int, int]] = set()
+    for r in results:
+        if not isinstance(r, GameResult):
+            raise StandingsError("standings.invalid_result", reason="not_a_result")
+        for name in ("round", "team_a", "score_a", "score_b"):
+            value = getattr(r, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise StandingsError(
+                    "standings.invalid_result", round=r.round, team=r.team_a, reason=name
+                )
+        kind = r.kind
+        if kind not in (ResultKind.PLAYED, ResultKind.BYE, ResultKind.FORFEIT):
+            raise StandingsError(
+                "standings.invalid_result", round=r.round, team=r.team_a, reason="kind"
+            )
+        if r.round < 1:
+            raise StandingsError(
+                "standings.invalid_result", round=r.round, team=r.team_a, reason="round"
+            )
+        if r.score_a < 0 or r.score_b < 0:
+            raise StandingsError(
+                "standings.invalid_result", round=r.round, team=r.team_a, reason="negative_score"
+            )
+        if kind == ResultKind.BYE:
+            if r.team_b is not None or r.forfeit_loser is not None:
+                raise StandingsError(
+                    "standings.invalid_result", round=r.round, team=r.team_a, reason="bye"
+                )
+            sides: tuple[int, ...] = (r.team_a,)
+        else:
+            if r.team_b is None or isinstance(r.team_b, bool) or not isinstance(r.team_b, int):
+                raise StandingsError(
+                    "standings.invalid_result", round=r.round, team=r.team_a, reason="team_b"
+                )
+            if r.team_b == r.team_a:
+                raise StandingsError(
+                    "standings.invalid_result", round=r.round, team=r.team_a, reason="same_team"
+                )
+            if kind == ResultKind.FORFEIT:
+                if r.forfeit_loser not in (r.team_a, r.team_b):
+                    raise StandingsError(
+                        "standings.invalid_result",
+                        round=r.round,
+                        team=r.team_a,
+                        reason="forfeit_loser",
+                    )
+            elif r.forfeit_loser is not None:
+                raise StandingsError(
+                    "standings.invalid_result",
+                    round=r.round,
+                    team=r.team_a,
+                    reason="forfeit_loser",
+                )
+            sides = (r.team_a, r.team_b)
+        for team in sides:
+            if team not in team_set:
+                raise StandingsError("standings.unknown_team", round=r.round, team=team)
+            if (r.round, team) in seen:
+                raise StandingsError("standings.team_twice_in_round", round=r.round, team=team)
+            seen.add((r.round, team))
+
+
+def _entries(results: Sequence[GameResult], config: StandingsConfig) -> dict[int, list[_Entry]]:
+    """Each result as one or two team-side entries, grouped by round."""
+    # Average team score of each round's played games, for the round_average awards.
+    sums: dict[int, list[int]] = {}
+    for r in results:
+        if r.kind == ResultKind.PLAYED:
+            acc = sums.setdefault(r.round, [0, 0])
+            acc[0] += r.score_a + r.score_b
+            acc[1] += 2
+    averages = {rnd: _half_up_average(total, n) for rnd, (total, n) in sums.items()}
+
+    scale = config.match_points
+    bye = config.bye
+    forfeit = config.forfeit
+
+    def mp(base: int, points: int) -> int:
+        return base + points // scale.score_divisor if scale.add_score else base
+
+    by_round: dict[int, list[_Entry]] = {}
+    for r in results:
+        out = by_round.setdefault(r.round, [])
+        if r.kind == ResultKind.PLAYED:
+            assert r.team_b is not None
+            for team, opp, pf, pa in (
+                (r.team_a, r.team_b, r.score_a, r.score_b),
+                (r.team_b, r.team_a, r.score_b, r.score_a),
+            ):
+                if pf > pa:
+                    outcome, base = _WIN, scale.win
+                elif pf < pa:
+                    outcome, base = _LOSS, scale.loss
+                else:
+                    outcome, base = _DRAW, scale.draw
+                out.append(_Entry(r.round, team, _PLAYED, opp, pf, pa, outcome, mp(base, pf)))
+        elif r.kind == ResultKind.BYE:
+            pf = _award(bye.award, bye.value, r.score_a, averages.get(r.round))
+            outcome = _WIN if bye.counts_as_win else _NONE
+            out.append(_Entry(r.round, r.team_a, _BYE, None, pf, 0, outcome, mp(scale.bye, pf)))
+        else:
+            assert r.team_b is not None
+            loser = r.forfeit_loser
+            winner = r.team_b if loser == r.team_a else r.team_a
+            assert loser is not None
+            if forfeit.award is AwardMode.RECORDED:
+                w_pts, l_pts = (
+                    (r.score_a, r.score_b) if winner == r.team_a else (r.score_b, r.score_a)
+                )
+            else:
+                w_pts = _award(forfeit.award, forfeit.value, 0, averages.get(r.round))
+                l_pts = forfeit.loser_points
+            out.append(
+                _Entry(
+                    r.round,
+                    winner,
+                    _FORFEIT_WON,
+                    loser,
+                    w_pts,
+                    l_pts,
+                    _WIN,
+                    mp(scale.forfeit_win, w_pts),
+                )
+            )
+            out.append(
+                _Entry(
+                    r.round,
+                    loser,
+                    _FORFEIT_LOST,
+                    winner,
+                    l_pts,
+                    w_pts,
+                    _LOSS,
+                    mp(scale.forfeit_loss, l_pts),
+                )
+            )
+    return by_round
+
+
+# --------------------------------------------------------------------------------------------
+# Metrics
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Table:
+    """What a metric may read: every team's totals as of the round being ranked."""
+
+    accs: Mapping[int, _Acc]
+    config: StandingsConfig
+    lots: Mapping[int, int]
+
+
+TeamValues = Callable[[_Table], Mapping[int, int]]
+GroupValues = Callable[[_Table, Sequence[int]], Mapping[int, int]]
+
+
+@dataclass(frozen=True, slots=True)
+class Metric:
+    """A named tie-break. Exactly one of ``team_values`` (a value per team, independent of
+    ties) and ``group_values`` (a value that depends on the group of teams still tied) is set.
+    """
+
+    name: str
+    description: str
+    higher_is_better: bool
+    team_values: TeamValues | None = None
+    group_values: GroupValues | None = None
+
+
+def _field(name: str) -> TeamValues:
+    def values(table: _Table) -> Mapping[int, int]:
+        return {t: getattr(a, name) for t, a in table.accs.items()}
+
+    return values
+
+
+def _difference(table: _Table) -> Mapping[int, int]:
+    return {t: a.points_for - a.points_against for t, a in table.accs.items()}
+
+
+def _lot(table: _Table) -> Mapping[int, int]:
+    missing = [t for t in table.accs if t not in table.lots]
+    if missing:
+        raise StandingsError("standings.missing_lot", teams=sorted(missing))
+    return {t: table.lots[t] for t in table.accs}
+
+
+def _direct_encounter(table: _Table, group: Sequence[int]) -> Mapping[int, int]:
+    members = set(group)
+    method = table.config.method
+    values: dict[int, int] = {}
+    for team in group:
+        met: set[int] = set()
+        total = 0
+        for e in table.accs[team].encounters:
+            if e.opponent in members:
+                met.add(e.opponent)
+                if method is RankingMethod.POINTS:
+                    total += e.points_for
+                elif method is RankingMethod.WINS_THEN_POINTS:
+                    total += e.outcome == _WIN
+                else:
+                    total += e.match_points
+        if len(met) != len(members) - 1:
+            return dict.fromkeys(group, 0)  # not all of them met: the metric does not apply
+        values[team] = total
+    return values
+
+
+def _buchholz(measure: str, low_cuts: int, high_cuts: int) -> TeamValues:
+    def values(table: _Table) -> Mapping[int, int]:
+        own = {t: getattr(a, measure) for t, a in table.accs.items()}
+        unplayed_mode = table.config.unplayed_rounds
+        out: dict[int, int] = {}
+        for team, acc in table.accs.items():
+            real = [own[o] for o in acc.opponents]
+            if unplayed_mode is UnplayedRounds.IGNORE or acc.unplayed == 0:
+                virtual: list[int] = []
+            elif unplayed_mode is UnplayedRounds.SELF:
+                virtual = [own[team]] * acc.unplayed
+            else:
+                virtual = [0] * acc.unplayed
+            if low_cuts == 0 and high_cuts == 0:
+                out[team] = sum(real) + sum(virtual)
+                continue
+            # FIDE 14.6: low cuts remove unplayed rounds first (least significant first),
+            # then the lowest real values; high cuts remove the highest remaining values.
+            pool = sorted([(0, v) for v in virtual] + [(1, v) for v in real])
+            kept = sorted(v for _, v in pool[low_cuts:])
+            if high_cuts:
+                kept = kept[: max(0, len(kept) - high_cuts)]
+            out[team] = sum(kept)
+        return out
+
+    return values
+
+
+def _build_registry() -> dict[str, Metric]:
+    metrics = [
+        Metric("wins", "games won (byes counting as wins if the policy says so)", True),
+        Metric("points_for", "points scored", True),
+        Metric("points_against", "points conceded (lower is better)", False),
+        Metric("difference", "points scored minus points conceded", True),
+        Metric("match_points", "match points of the barème", True),
+        Metric("best_game", "best total in one game played at a table", True),
+        Metric("first_game", "points scored in round 1", True),
+    ]
+    registry: dict[str, Metric] = {}
+    for m in metrics:
+        values = _difference if m.name == "difference" else _field(m.name)
+        registry[m.name] = Metric(m.name, m.description, m.higher_is_better, team_values=values)
+    registry["direct_encounter"] = Metric(
+        "direct_encounter",
+        "what each team earned in the games among the tied teams, if all of them met",
+        True,
+        group_values=_direct_encounter,
+    )
+    measures = {"wins": "wins", "points": "points_for", "match_points": "match_points"}
+    for suffix, measure in measures.items():
+        for prefix, low, high, text in (
+            ("buchholz", 0, 0, "sum of the opponents'"),
+            ("buchholz_cut1", 1, 0, "sum, less the least significant, of the opponents'"),
+            ("median_buchholz", 1, 1, "sum, less the lowest and highest, of the opponents'"),
+        ):
+            name = f"{prefix}_{suffix}"
+            registry[name] = Metric(
+                name,
+                f"{text} {suffix.replace('_', ' ')}",
+                True,
+                team_values=_buchholz(measure, low, high),
+            )
+    registry["lot"] = Metric("lot", "lot drawn once and stored (lower first)", False, _lot)
+    return registry
+
+
+TIEBREAKS: Final[Mapping[str, Metric]] = _build_registry()
+
+
+# --------------------------------------------------------------------------------------------
+# Ranking
+# --------------------------------------------------------------------------------------------
+
+
+def _primary_key(method: RankingMethod, a: _Acc) -> tuple[int, ...]:
+    """Ascending sort key of the ranking method (negated where higher is better)."""
+    if method is RankingMethod.POINTS:
+        return (-a.points_for,)
+    if method is RankingMethod.WINS_THEN_POINTS:
+        return (-a.wins, -a.points_for, a.points_against)
+    return (-a.match_points,)
+
+
+def _rank(table: _Table) -> list[tuple[int, int, bool, tuple[int, ...]]]:
+    """(rank, team, shared, tiebreak values) for every team, best first."""
+    config = table.config
+    accs = table.accs
+    order = sorted(accs, key=lambda t: (_primary_key(config.method, accs[t]), t))
+    groups: list[list[int]] = []
+    last: tuple[int, ...] | None = None
+    for team in order:
+        key = _primary_key(config.method, accs[team])
+        if key != last:
+            groups.append([])
+            last = key
+        groups[-1].append(team)
+
+    width = len(config.tiebreaks)
+    shown: dict[int, list[int]] = {t: [0] * width for t in accs}
+    for index, name in enumerate(config.tiebreaks):
+        metric = TIEBREAKS[name]
+        sign = -1 if metric.higher_is_better else 1
+        team_values = metric.team_values(table) if metric.team_values is not None else None
+        if team_values is not None:
+            for t in accs:
+                shown[t][index] = team_values[t]
+        refined: list[list[int]] = []
+        for group in groups:
+            if len(group) == 1:
+                refined.append(group)
+                continue
+            if team_values is not None:
+                vals = team_values
+            else:
+                assert metric.group_values is not None
+                vals = metric.group_values(table, group)
+                for t in group:
+                    shown[t][index] = vals[t]
+            prev: int | None = None
+            for i, (value, team) in enumerate(sorted((sign * vals[t], t) for t in group)):
+                if i == 0 or value != prev:
+                    refined.append([])
+                    prev = value
+                refined[-1].append(team)
+        groups = refined
+
+    ranked: list[tuple[int, int, bool, tuple[int, ...]]] = []
+    position = 1
+    for group in groups:
+        shared = len(group) > 1
+        for team in sorted(group):
+            ranked.append((position, team, shared, tuple(shown[team])))
+        position += len(group)
+    return ranked
+
+
+def _prepare(
+    results: Iterable[GameResult],
+    teams: Iterable[int],
+    config: StandingsConfig,
+    as_of_round: int | None,
+    lots: Mapping[int, int] | None,
+) -> tuple[dict[int, list[_Entry]], dict[int, _Acc], _Table]:
+    if not isinstance(config, StandingsConfig):
+        raise StandingsError("standings.invalid_config", field="$")
+    if as_of_round is not None and (
+        isinstance(as_of_round, bool) or not isinstance(as_of_round, int) or as_of_round < 0
+    ):
+        raise StandingsError("standings.invalid_round", round=repr(as_of_round))
+    team_list = list(dict.fromkeys(teams))
+    for t in team_list:
+        if isinstance(t, bool) or not isinstance(t, int):
+            raise StandingsError("standings.unknown_team", team=repr(t))
+    all_results = list(results)
+    _validate(all_results, set(team_list))
+    if as_of_round is not None:
+        all_results = [r for r in all_results if r.round <= as_of_round]
+    by_round = _entries(all_results, config)
+    accs = {t: _Acc(t) for t in team_list}
+    table = _Table(accs, config, lots if lots is not None else {})
+    return by_round, accs, table
+
+
+def _rows(table: _Table) -> tuple[StandingRow, ...]:
+    rows = []
+    for rank, team, shared, values in _rank(table):
+        a = table.accs[team]
+        rows.append(
+            StandingRow(
+                rank=rank,
+                team=team,
+                shared=shared,
+                played=a.played,
+                wins=a.wins,
+                draws=a.draws,
+                losses=a.losses,
+                byes=a.byes,
+                forfeits_won=a.forfeits_won,
+                forfeits_lost=a.forfeits_lost,
+                points_for=a.points_for,
+                points_against=a.points_against,
+                difference=a.points_for - a.points_against,
+                match_points=a.match_points,
+                best_game=a.best_game,
+                tiebreak_values=values,
+            )
+        )
+    return tuple(rows)
+
+
+def compute_standings(
+    results: Iterable[GameResult],
+    teams: Iterable[int],
+    config: StandingsConfig,
+    as_of_round: int | None = None,
+    lots: Mapping[int, int] | None = None,
+) -> tuple[StandingRow, ...]:
+    """Rank ``teams`` on the finished ``results`` of rounds ``<= as_of_round`` (all if None).
+
+    Every team of a result must be in ``teams``; teams without results get a row of zeros.
+    ``lots`` (team -> number drawn once) is needed only when ``"lot"`` is a tie-break.
+    Raises :class:`StandingsError` on an invalid result or config.
+    """
+    by_round, accs, table = _prepare(results, teams, config, as_of_round, lots)
+    for rnd in sorted(by_round):
+        for e in by_round[rnd]:
+            accs[e.team].add(e)
+    return _rows(table)
+
+
+def rank_history(
+    results: Iterable[GameResult],
+    teams: Iterable[int],
+    config: StandingsConfig,
+    as_of_round: int | None = None,
+    lots: Mapping[int, int] | None = None,
+) -> dict[int, tuple[int, ...]]:
+    """Each team's rank after round 1, 2, ... up to the last round with a result (or
+    ``as_of_round``): ``{team: (rank after round 1, rank after round 2, ...)}``.
+
+    The totals are folded once, round by round; only the ordering is redone after each round,
+    so the cost is O(rounds x teams log teams) plus the Buchholz sums.
+    """
+    by_round, accs, table = _prepare(results, teams, config, as_of_round, lots)
+    last = max(by_round, default=0)
+    history: dict[int, list[int]] = {t: [] for t in accs}
+    for rnd in range(1, last + 1):
+        for e in by_round.get(rnd, ()):
+            accs[e.team].add(e)
+        for rank, team, _shared, _values in _rank(table):
+            history[team].append(rank)
+    return {t: tuple(r) for t, r in history.items()}
