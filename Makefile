@@ -1,0 +1,44 @@
+# Atout — the two commands of the README: `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+# Tests and the dev server run with DEBUG on (Django's test runner turns it off again inside
+# tests); production sets SECRET_KEY and leaves DEBUG off.
+DEV_ENV := DEBUG=1
+
+.PHONY: install run test lint typecheck test-engine-pure test-suite clean
+
+$(STAMP): requirements.txt requirements-dev.txt
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+run: install
+	$(DEV_ENV) $(BIN)/python manage.py migrate --noinput
+	$(DEV_ENV) $(BIN)/python manage.py seed_demo
+	$(DEV_ENV) $(BIN)/python manage.py runserver 127.0.0.1:8000
+
+lint: install
+	$(BIN)/ruff check .
+
+typecheck: install
+	$(BIN)/mypy --strict engine
+
+# The engine's tests in a process where importing Django fails: proof that the engine is pure.
+test-engine-pure: install
+	$(BIN)/python tests/run_engine_pure.py -q
+
+# The whole suite on SQLite. pytest's exit code 5 (no test collected) fails like any other.
+test-suite: install
+	$(DEV_ENV) $(BIN)/python -m pytest -q -n 2
+
+test: install lint
+	$(DEV_ENV) $(BIN)/python manage.py makemigrations --check --dry-run
+	$(MAKE) --no-print-directory typecheck test-engine-pure test-suite
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .mypy_cache .ruff_cache

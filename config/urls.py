@@ -1,0 +1,23 @@
+"""URL map. Organiser pages live under /orga/, public pages at the root and under /concours/,
+table links under /table/, so that who may see what is visible in the URL itself."""
+
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from config.health import healthz
+
+urlpatterns = [
+    path("healthz", healthz, name="healthz"),
+    path("admin/", admin.site.urls),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path(
+        "compte/connexion/",
+        auth_views.LoginView.as_view(template_name="registration/login.html"),
+        name="login",
+    ),
+    path("compte/deconnexion/", auth_views.LogoutView.as_view(), name="logout"),
+    path("orga/", include("tournaments.urls")),
+    path("orga/", include("scoring.urls")),
+    path("", include("tournaments.urls_public")),
+]

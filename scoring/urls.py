@@ -1,0 +1,5 @@
+"""Organiser and table-link URLs of the scoring app."""
+
+app_name = "scoring"
+
+urlpatterns: list = []

@@ -1,0 +1,65 @@
+"""Shared fixtures: the personas of a contest day.
+
+This file is also loaded by the pure engine run (``tests/run_engine_pure.py``), where Django
+cannot be imported, so nothing here imports Django at module level.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+
+# Integration tests talk to a real broker and worker; .ci/run selects them explicitly.
+collect_ignore = [] if os.environ.get("ATOUT_INTEGRATION") else ["integration"]
+
+PASSWORD = "motdepasse-de-test-42"
+
+
+@pytest.fixture
+def club(db: Any) -> Any:
+    from tournaments.models import Club
+
+    return Club.objects.create(name="Belote Club de Lorient", slug="lorient", city="Lorient")
+
+
+@pytest.fixture
+def other_club(db: Any) -> Any:
+    from tournaments.models import Club
+
+    return Club.objects.create(name="Club de Vannes", slug="vannes", city="Vannes")
+
+
+def _member(club: Any, username: str, role: str) -> Any:
+    from django.contrib.auth import get_user_model
+
+    from tournaments.models import Membership
+
+    user = get_user_model().objects.create_user(username=username, password=PASSWORD)
+    Membership.objects.create(user=user, club=club, role=role)
+    return user
+
+
+@pytest.fixture
+def organiser(club: Any) -> Any:
+    """Organiser of ``club``."""
+    return _member(club, "organisatrice", "organiser")
+
+
+@pytest.fixture
+def club_admin(club: Any) -> Any:
+    """Administrator of ``club``."""
+    return _member(club, "president", "admin")
+
+
+@pytest.fixture
+def scorer(club: Any) -> Any:
+    """Scorer of ``club``: may enter results, not organise."""
+    return _member(club, "marqueur", "scorer")
+
+
+@pytest.fixture
+def outsider(other_club: Any) -> Any:
+    """Organiser of another club: must see nothing of ``club``."""
+    return _member(other_club, "voisin", "organiser")

@@ -1,0 +1,129 @@
+"""Each settings branch, read in a fresh interpreter with a controlled environment."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PROBE = (
+    "import json, django; django.setup(); from django.conf import settings as s; "
+    "db = s.DATABASES['default']; "
+    "print(json.dumps({'engine': db['ENGINE'], 'name': str(db['NAME']), 'host': db.get('HOST'), "
+    "'eager': s.CELERY_TASK_ALWAYS_EAGER, 'broker': s.CELERY_BROKER_URL, 'debug': s.DEBUG, "
+    "'lang': s.LANGUAGE_CODE, 'tz': s.TIME_ZONE, 'i18n': s.USE_I18N, "
+    "'languages': [c for c, _ in s.LANGUAGES], 'hosts': s.ALLOWED_HOSTS, "
+    "'csrf': s.CSRF_TRUSTED_ORIGINS, 'secret': s.SECRET_KEY}))"
+)
+PROD_KEY = "k" * 20 + "-production-secret-key-for-tests-0123456789"
+
+
+def _clean_env(**overrides: str) -> dict[str, str]:
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k
+        not in {
+            "DATABASE_URL",
+            "CELERY_BROKER_URL",
+            "SECRET_KEY",
+            "DEBUG",
+            "ALLOWED_HOSTS",
+            "CSRF_TRUSTED_ORIGINS",
+            "CACHE_URL",
+            "DJANGO_SETTINGS_MODULE",
+        }
+    }
+    env["DJANGO_SETTINGS_MODULE"] = "config.settings"
+    env.update(overrides)
+    return env
+
+
+def _settings(**env: str) -> dict[str, object]:
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE],
+        cwd=ROOT,
+        env=_clean_env(**env),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def _fails(**env: str) -> str:
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE],
+        cwd=ROOT,
+        env=_clean_env(**env),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode != 0, out.stdout
+    return out.stderr
+
+
+def test_defaults_are_sqlite_and_eager_celery() -> None:
+    s = _settings(DEBUG="1")
+    assert s["engine"] == "django.db.backends.sqlite3"
+    assert s["name"] == str(ROOT / "db.sqlite3")
+    assert s["eager"] is True
+    assert s["broker"] == ""
+    assert (s["lang"], s["tz"], s["i18n"]) == ("fr", "Europe/Paris", True)
+    assert s["languages"] == ["fr", "en"]
+
+
+def test_postgresql_url() -> None:
+    s = _settings(DEBUG="1", DATABASE_URL="postgres://atout:pw@db.example:5433/atout_prod")
+    assert s["engine"] == "django.db.backends.postgresql"
+    assert (s["name"], s["host"]) == ("atout_prod", "db.example")
+
+
+def test_broker_url_turns_eager_off() -> None:
+    s = _settings(DEBUG="1", CELERY_BROKER_URL="redis://127.0.0.1:6379/3")
+    assert s["eager"] is False
+    assert s["broker"] == "redis://127.0.0.1:6379/3"
+
+
+def test_production_values_are_read() -> None:
+    s = _settings(
+        SECRET_KEY=PROD_KEY,
+        ALLOWED_HOSTS="belote.example, www.belote.example",
+        CSRF_TRUSTED_ORIGINS="https://belote.example",
+    )
+    assert s["debug"] is False
+    assert s["hosts"] == ["belote.example", "www.belote.example"]
+    assert s["csrf"] == ["https://belote.example"]
+    assert s["secret"] == PROD_KEY
+
+
+@pytest.mark.parametrize(
+    ("env", "message"),
+    [
+        ({}, "SECRET_KEY must be set"),
+        ({"SECRET_KEY": "short"}, "at least 50 characters"),
+        ({"DEBUG": "peut-être"}, "DEBUG must be a boolean"),
+        ({"DEBUG": "1", "DATABASE_URL": "mysql://u@h/db"}, "postgres:// or sqlite://"),
+        ({"DEBUG": "1", "DATABASE_URL": "postgres://u@h:notaport/db"}, "DATABASE_URL is malformed"),
+        ({"DEBUG": "1", "CELERY_BROKER_URL": "amqp://guest@h//"}, "CELERY_BROKER_URL"),
+        ({"DEBUG": "1", "CSRF_TRUSTED_ORIGINS": "belote.example"}, "CSRF_TRUSTED_ORIGINS"),
+        (
+            {"DEBUG": "1", "DATABASE_CONNECT_TIMEOUT": "soon", "DATABASE_URL": "postgres://h/db"},
+            "DATABASE_CONNECT_TIMEOUT must be an integer",
+        ),
+    ],
+)
+def test_malformed_values_fail_loudly(env: dict[str, str], message: str) -> None:
+    assert message in _fails(**env)
+
+
+def test_dev_secret_key_only_with_debug() -> None:
+    assert "insecure" in str(_settings(DEBUG="1")["secret"])
+    assert "SECRET_KEY must be set" in _fails(DEBUG="0")

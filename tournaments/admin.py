@@ -1,0 +1,82 @@
+"""Django admin for clubs, players, contests, entries, rounds and tables."""
+
+from django.contrib import admin
+
+from tournaments.models import Club, Contest, Entry, Membership, Player, Round, Season, Table
+
+
+class MembershipInline(admin.TabularInline):
+    model = Membership
+    extra = 0
+    autocomplete_fields = ["user"]
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "city"]
+    search_fields = ["name", "city"]
+    prepopulated_fields = {"slug": ["name"]}
+    inlines = [MembershipInline]
+
+
+@admin.register(Membership)
+class MembershipAdmin(admin.ModelAdmin):
+    list_display = ["user", "club", "role"]
+    list_filter = ["role", "club"]
+    autocomplete_fields = ["user", "club"]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["last_name", "first_name", "licence", "club"]
+    list_filter = ["club"]
+    search_fields = ["last_name", "first_name", "licence", "name_key"]
+
+
+@admin.register(Season)
+class SeasonAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "starts_on", "ends_on"]
+    list_filter = ["club"]
+
+
+class EntryInline(admin.TabularInline):
+    model = Entry
+    extra = 0
+    autocomplete_fields = ["player1", "player2"]
+
+
+@admin.register(Contest)
+class ContestAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "date", "status", "preset", "rounds_count"]
+    list_filter = ["status", "club"]
+    search_fields = ["name", "venue"]
+    prepopulated_fields = {"slug": ["name"]}
+    inlines = [EntryInline]
+
+
+@admin.register(Entry)
+class EntryAdmin(admin.ModelAdmin):
+    list_display = ["number", "__str__", "contest", "paid", "checked_in", "joined_at_round"]
+    list_filter = ["contest", "paid", "checked_in"]
+    search_fields = ["name", "player1__last_name", "player2__last_name"]
+    autocomplete_fields = ["player1", "player2"]
+
+
+class TableInline(admin.TabularInline):
+    model = Table
+    extra = 0
+    autocomplete_fields = ["entry_a", "entry_b"]
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["contest", "number", "status", "seed", "published_at"]
+    list_filter = ["status", "contest"]
+    inlines = [TableInline]
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ["round", "number", "entry_a", "entry_b"]
+    list_filter = ["round__contest"]
+    autocomplete_fields = ["entry_a", "entry_b"]

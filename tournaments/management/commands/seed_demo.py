@@ -1,0 +1,143 @@
+"""``manage.py seed_demo``: load a demonstration club and contest, idempotently.
+
+Running it twice changes nothing the second time. It prints the demo organiser's login.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from tournaments.models import Club, Contest, Entry, Membership, Player, Season
+
+DEMO_USERNAME = "demo"
+DEMO_PASSWORD = "belote-demo-2026"
+DEMO_TEAMS = 24
+
+# Forty-eight invented names, common in French villages.
+FIRST_NAMES = [
+    "Jean",
+    "Marie",
+    "Pierre",
+    "Monique",
+    "Michel",
+    "Françoise",
+    "André",
+    "Jacqueline",
+    "Bernard",
+    "Colette",
+    "Gérard",
+    "Josette",
+    "René",
+    "Odette",
+    "Claude",
+    "Simone",
+    "Robert",
+    "Yvette",
+    "Marcel",
+    "Germaine",
+    "Roger",
+    "Huguette",
+    "Henri",
+    "Paulette",
+]
+LAST_NAMES = [
+    "Martin",
+    "Bernard",
+    "Dubois",
+    "Thomas",
+    "Robert",
+    "Richard",
+    "Petit",
+    "Durand",
+    "Leroy",
+    "Moreau",
+    "Simon",
+    "Laurent",
+    "Lefèvre",
+    "Michel",
+    "Garcia",
+    "David",
+    "Bertrand",
+    "Roux",
+    "Vincent",
+    "Fournier",
+    "Morel",
+    "Girard",
+    "André",
+    "Lefebvre",
+]
+
+
+class Command(BaseCommand):
+    help = "Charge un club, ses joueurs et un concours de démonstration (idempotent)."
+
+    @transaction.atomic
+    def handle(self, *args: Any, **options: Any) -> None:
+        club, _ = Club.objects.get_or_create(
+            slug="saint-aubin",
+            defaults={"name": "Belote Club de Saint-Aubin", "city": "Saint-Aubin"},
+        )
+        season, _ = Season.objects.get_or_create(
+            club=club,
+            name="Saison 2026-2027",
+            defaults={
+                "starts_on": datetime.date(2026, 9, 1),
+                "ends_on": datetime.date(2027, 6, 30),
+            },
+        )
+        user_model = get_user_model()
+        user, created = user_model.objects.get_or_create(
+            username=DEMO_USERNAME, defaults={"first_name": "Démo", "last_name": "Organisateur"}
+        )
+        if created:
+            user.set_password(DEMO_PASSWORD)
+            user.save()
+        Membership.objects.get_or_create(
+            user=user, club=club, defaults={"role": Membership.Role.ORGANISER}
+        )
+
+        players = []
+        for index in range(DEMO_TEAMS * 2):
+            first = FIRST_NAMES[index % len(FIRST_NAMES)]
+            last = LAST_NAMES[(index * 7) % len(LAST_NAMES)]
+            licence = f"D{index + 1:05d}"
+            player, _ = Player.objects.get_or_create(
+                club=club, licence=licence, defaults={"first_name": first, "last_name": last}
+            )
+            players.append(player)
+
+        contest, _ = Contest.objects.get_or_create(
+            club=club,
+            slug="concours-d-automne",
+            defaults={
+                "name": "Concours d'automne",
+                "season": season,
+                "date": datetime.date(2026, 11, 28),
+                "venue": "Salle des fêtes",
+                "status": Contest.Status.REGISTRATION,
+                "rounds_count": 4,
+            },
+        )
+        for number in range(1, DEMO_TEAMS + 1):
+            Entry.objects.get_or_create(
+                contest=contest,
+                number=number,
+                defaults={
+                    "player1": players[2 * number - 2],
+                    "player2": players[2 * number - 1],
+                    "paid": number % 5 != 0,
+                    "checked_in": True,
+                    "lot": (number * 7919) % 10007,
+                },
+            )
+
+        self.stdout.write(self.style.SUCCESS(f"Démo prête : {club.name}, « {contest.name} »."))
+        self.stdout.write(
+            f"Connexion organisateur : identifiant « {DEMO_USERNAME} », "
+            f"mot de passe « {DEMO_PASSWORD} »"
+        )

@@ -1,0 +1,354 @@
+"""Clubs, their members and players, seasons, contests, entries (teams), rounds and tables.
+
+This module owns the organiser's data up to the draw: who plays, in which contest, under which
+rules, and who sits at which table in each round ("manche" / "partie"). It must not know about
+score sheets or standings (the ``scoring`` app builds on it, never the reverse). Writes go
+through ``tournaments.services``; the rules of the data live here in ``Meta`` constraints.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+
+
+def name_key(*parts: str) -> str:
+    """Accent-, case- and space-insensitive key used to spot duplicate players.
+
+    "Élodie  DUPONT" and "elodie dupont" give the same key.
+    """
+    text = " ".join(" ".join(p.split()) for p in parts if p)
+    decomposed = unicodedata.normalize("NFKD", text)
+    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return stripped.casefold().replace("-", " ").strip()
+
+
+class Club(models.Model):
+    name = models.CharField(_("nom"), max_length=120)
+    slug = models.SlugField(_("identifiant"), max_length=60, unique=True)
+    city = models.CharField(_("ville"), max_length=120, blank=True)
+    created_at = models.DateTimeField(_("créé le"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    """A user's role in a club. Access checks read it (``tournaments.access``)."""
+
+    class Role(models.TextChoices):
+        ADMIN = "admin", _("administrateur")
+        ORGANISER = "organiser", _("organisateur")
+        SCORER = "scorer", _("marqueur")
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(_("rôle"), max_length=16, choices=Role.choices)
+
+    class Meta:
+        verbose_name = _("adhésion")
+        verbose_name_plural = _("adhésions")
+        constraints = [
+            models.UniqueConstraint(fields=["user", "club"], name="membership_one_role_per_club"),
+            models.CheckConstraint(
+                condition=Q(role__in=["admin", "organiser", "scorer"]), name="membership_role_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} — {self.club} ({self.get_role_display()})"
+
+
+class Player(models.Model):
+    """A person in a club's register. Two players with the same name need distinct licences."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    first_name = models.CharField(_("prénom"), max_length=80)
+    last_name = models.CharField(_("nom"), max_length=80)
+    licence = models.CharField(_("numéro de licence"), max_length=40, blank=True)
+    name_key = models.CharField(max_length=170, editable=False, db_index=True)
+    created_at = models.DateTimeField(_("créé le"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["last_name", "first_name"]
+        verbose_name = _("joueur")
+        verbose_name_plural = _("joueurs")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "name_key", "licence"], name="player_unique_name_in_club"
+            ),
+            models.UniqueConstraint(
+                fields=["club", "licence"],
+                condition=~Q(licence=""),
+                name="player_unique_licence_in_club",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.full_name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.name_key = name_key(self.last_name, self.first_name)
+        super().save(*args, **kwargs)
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.first_name} {self.last_name}".strip()
+
+
+class Season(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(_("nom"), max_length=120)
+    starts_on = models.DateField(_("début"), null=True, blank=True)
+    ends_on = models.DateField(_("fin"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-starts_on", "name"]
+        verbose_name = _("saison")
+        verbose_name_plural = _("saisons")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="season_unique_name_in_club"),
+            models.CheckConstraint(
+                condition=Q(starts_on__isnull=True)
+                | Q(ends_on__isnull=True)
+                | Q(ends_on__gte=F("starts_on")),
+                name="season_ends_after_start",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Contest(models.Model):
+    """A contest ("concours"): its rules (an engine ruleset, frozen once play starts) and format."""
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("brouillon")
+        REGISTRATION = "registration", _("inscriptions")
+        RUNNING = "running", _("en cours")
+        FINISHED = "finished", _("terminé")
+
+    class RankingMethod(models.TextChoices):
+        POINTS = "points", _("somme des points")
+        WINS_THEN_POINTS = "wins_then_points", _("parties gagnées, puis points")
+        MATCH_POINTS = "match_points", _("barème de points de match")
+
+    class ByePolicy(models.TextChoices):
+        FIXED = "fixed", _("points fixes")
+        HALF_GAME = "half_game", _("moitié d'une partie")
+        ROUND_AVERAGE = "round_average", _("moyenne de la manche")
+
+    class PairingMethod(models.TextChoices):
+        DRAW_THEN_RANKING = "draw_then_ranking", _("tirage au sort, puis selon le classement")
+        DRAW_EVERY_ROUND = "draw_every_round", _("tirage au sort à chaque manche")
+        ROUND_ROBIN = "round_robin", _("toutes rondes")
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="contests")
+    season = models.ForeignKey(
+        Season, on_delete=models.SET_NULL, null=True, blank=True, related_name="contests"
+    )
+    name = models.CharField(_("nom"), max_length=160)
+    slug = models.SlugField(_("identifiant"), max_length=80)
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("lieu"), max_length=200, blank=True)
+    status = models.CharField(
+        _("état"), max_length=16, choices=Status.choices, default=Status.DRAFT
+    )
+    # The engine's Ruleset as JSON (engine.rules.Ruleset.to_json); frozen once round 1 is published.
+    preset = models.CharField(_("modèle de règles"), max_length=60, blank=True)
+    ruleset = models.JSONField(_("règles"), default=dict)
+    rules_frozen_at = models.DateTimeField(_("règles figées le"), null=True, blank=True)
+    rounds_count = models.PositiveSmallIntegerField(_("nombre de manches"), default=4)
+    ranking_method = models.CharField(
+        _("classement"),
+        max_length=20,
+        choices=RankingMethod.choices,
+        default=RankingMethod.POINTS,
+    )
+    # Ordered names of engine.standings tie-break metrics.
+    tiebreaks = models.JSONField(_("départages"), default=list, blank=True)
+    # Match-points barème for RankingMethod.MATCH_POINTS: {"win": 4, "draw": 2, ...}.
+    match_points = models.JSONField(_("barème"), default=dict, blank=True)
+    bye_policy = models.CharField(
+        _("exempt"), max_length=16, choices=ByePolicy.choices, default=ByePolicy.ROUND_AVERAGE
+    )
+    bye_points = models.PositiveIntegerField(_("points de l'exempt"), default=0)
+    pairing_method = models.CharField(
+        _("appariement"),
+        max_length=20,
+        choices=PairingMethod.choices,
+        default=PairingMethod.DRAW_THEN_RANKING,
+    )
+    avoid_same_club = models.BooleanField(_("éviter deux équipes du même club"), default=False)
+    is_public = models.BooleanField(_("visible du public"), default=True)
+    created_at = models.DateTimeField(_("créé le"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("concours")
+        verbose_name_plural = _("concours")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "slug"], name="contest_unique_slug_in_club"),
+            models.CheckConstraint(
+                condition=Q(rounds_count__gte=1) & Q(rounds_count__lte=30),
+                name="contest_rounds_count_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=["draft", "registration", "running", "finished"]),
+                name="contest_status_valid",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def rules_frozen(self) -> bool:
+        return self.rules_frozen_at is not None
+
+
+class Entry(models.Model):
+    """A team of two players registered in a contest ("équipe", "doublette")."""
+
+    contest = models.ForeignKey(Contest, on_delete=models.CASCADE, related_name="entries")
+    number = models.PositiveIntegerField(_("numéro"))
+    name = models.CharField(_("nom d'équipe"), max_length=120, blank=True)
+    player1 = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="+", verbose_name=_("joueur 1")
+    )
+    player2 = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="+", verbose_name=_("joueur 2")
+    )
+    paid = models.BooleanField(_("payé"), default=False)
+    checked_in = models.BooleanField(_("pointé"), default=False)
+    joined_at_round = models.PositiveSmallIntegerField(_("entre à la manche"), default=1)
+    withdrawn_after_round = models.PositiveSmallIntegerField(
+        _("retiré après la manche"), null=True, blank=True
+    )
+    # Drawn once at registration; the "tirage au sort" tie-break reads it.
+    lot = models.PositiveIntegerField(_("tirage"), default=0)
+    created_at = models.DateTimeField(_("inscrit le"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["contest", "number"]
+        verbose_name = _("équipe")
+        verbose_name_plural = _("équipes")
+        constraints = [
+            models.UniqueConstraint(fields=["contest", "number"], name="entry_unique_number"),
+            models.CheckConstraint(
+                condition=~Q(player1=F("player2")), name="entry_two_different_players"
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="entry_number_positive"),
+            models.CheckConstraint(
+                condition=Q(joined_at_round__gte=1), name="entry_joined_round_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(withdrawn_after_round__isnull=True)
+                | Q(withdrawn_after_round__gte=F("joined_at_round") - 1),
+                name="entry_withdrawn_after_joining",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+    @property
+    def display_name(self) -> str:
+        if self.name:
+            return f"{self.number}. {self.name}"
+        return f"{self.number}. {self.player1.last_name} – {self.player2.last_name}"
+
+    def is_active_in(self, round_number: int) -> bool:
+        """Plays in that round: joined by then and not withdrawn before it."""
+        if round_number < self.joined_at_round:
+            return False
+        return self.withdrawn_after_round is None or round_number <= self.withdrawn_after_round
+
+
+class Round(models.Model):
+    """One round ("manche", "partie") of a contest: its draw, then its games."""
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("brouillon")
+        PUBLISHED = "published", _("publiée")
+        CLOSED = "closed", _("close")
+
+    contest = models.ForeignKey(Contest, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("numéro"))
+    status = models.CharField(
+        _("état"), max_length=16, choices=Status.choices, default=Status.DRAFT
+    )
+    method = models.CharField(_("méthode"), max_length=20, blank=True)
+    seed = models.BigIntegerField(_("graine du tirage"), null=True, blank=True)
+    # The pairing's "why" report (engine.pairing report items as JSON).
+    report = models.JSONField(_("rapport d'appariement"), default=list, blank=True)
+    published_at = models.DateTimeField(_("publiée le"), null=True, blank=True)
+    # What the public may see of this round (publishing is decided per round).
+    show_draw = models.BooleanField(_("tirage public"), default=False)
+    show_results = models.BooleanField(_("résultats publics"), default=False)
+    show_standings = models.BooleanField(_("classement public"), default=False)
+
+    class Meta:
+        ordering = ["contest", "number"]
+        verbose_name = _("manche")
+        verbose_name_plural = _("manches")
+        constraints = [
+            models.UniqueConstraint(fields=["contest", "number"], name="round_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+            models.CheckConstraint(
+                condition=Q(status__in=["draft", "published", "closed"]), name="round_status_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.contest} — manche {self.number}"
+
+
+class Table(models.Model):
+    """A table of a round: two entries, or one entry with a bye ("exempt")."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveIntegerField(_("table"))
+    entry_a = models.ForeignKey(
+        Entry, on_delete=models.PROTECT, related_name="tables_as_a", verbose_name=_("équipe A")
+    )
+    entry_b = models.ForeignKey(
+        Entry,
+        on_delete=models.PROTECT,
+        related_name="tables_as_b",
+        null=True,
+        blank=True,
+        verbose_name=_("équipe B"),
+    )
+
+    class Meta:
+        ordering = ["round", "number"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_unique_number"),
+            models.UniqueConstraint(fields=["round", "entry_a"], name="table_entry_a_once"),
+            models.UniqueConstraint(fields=["round", "entry_b"], name="table_entry_b_once"),
+            models.CheckConstraint(condition=~Q(entry_a=F("entry_b")), name="table_two_teams"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} — table {self.number}"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.entry_b_id is None
