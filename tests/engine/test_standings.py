@@ -1,0 +1,794 @@
+"""engine.standings: ranking methods, tie-breaks one by one and in order, shared ranks,
+as-of-round, byes and forfeits under each policy, errors and the stored config.
+
+Table-driven: each case is a small contest written as results, and the expected ranking.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine import standings as st
+from engine.standings import (
+    STANDINGS_ERROR_CODES,
+    TIEBREAKS,
+    AwardMode,
+    ByePolicy,
+    ForfeitPolicy,
+    GameResult,
+    MatchPointsScale,
+    RankingMethod,
+    ResultKind,
+    StandingsConfig,
+    StandingsError,
+    UnplayedRounds,
+    compute_standings,
+    rank_history,
+)
+
+
+def game(rnd: int, a: int, b: int, sa: int, sb: int) -> GameResult:
+    return GameResult(rnd, a, b, sa, sb)
+
+
+def bye(rnd: int, team: int, score: int = 0) -> GameResult:
+    return GameResult(rnd, team, None, score, 0, ResultKind.BYE)
+
+
+def forfeit(rnd: int, a: int, b: int, loser: int, sa: int = 0, sb: int = 0) -> GameResult:
+    return GameResult(rnd, a, b, sa, sb, ResultKind.FORFEIT, forfeit_loser=loser)
+
+
+def order(rows: tuple[st.StandingRow, ...]) -> list[tuple[int, int]]:
+    """[(rank, team), ...] in row order."""
+    return [(r.rank, r.team) for r in rows]
+
+
+def by_team(rows: tuple[st.StandingRow, ...]) -> dict[int, st.StandingRow]:
+    return {r.team: r for r in rows}
+
+
+# --------------------------------------------------------------------------------------------
+# Ranking methods
+# --------------------------------------------------------------------------------------------
+
+METHOD_CASES = [
+    pytest.param(
+        RankingMethod.POINTS,
+        [game(1, 1, 2, 1000, 900), game(1, 3, 4, 1100, 500)],
+        [(1, 3), (2, 1), (3, 2), (4, 4)],
+        id="points: the sum of points scored",
+    ),
+    pytest.param(
+        RankingMethod.WINS_THEN_POINTS,
+        [
+            game(1, 1, 2, 1000, 900),
+            game(1, 3, 4, 1100, 500),
+            game(2, 1, 4, 600, 700),
+            game(2, 2, 3, 1200, 300),
+        ],
+        # wins: 1:1 2:1 3:1 4:1; points: 1:1600 2:2100 3:1400 4:1200
+        [(1, 2), (2, 1), (3, 3), (4, 4)],
+        id="wins_then_points: all one win, points decide",
+    ),
+    pytest.param(
+        RankingMethod.WINS_THEN_POINTS,
+        [
+            game(1, 1, 2, 1000, 400),
+            game(1, 3, 4, 500, 1200),
+            game(2, 1, 4, 400, 300),
+            game(2, 2, 3, 1100, 500),
+        ],
+        # wins: 1:2 2:1 3:0 4:1; 2 and 4 both 1 win and 1500 points; 2 conceded 1500, 4 900
+        [(1, 1), (2, 4), (3, 2), (4, 3)],
+        id="wins_then_points: points conceded, lower first",
+    ),
+    pytest.param(
+        RankingMethod.MATCH_POINTS,
+        [game(1, 1, 2, 500, 1500), game(1, 3, 4, 800, 800), game(2, 1, 3, 900, 100)],
+        # default barème 2/1/0: 1: 2, 2: 2, 3: 1, 4: 1 -> exact ties share
+        [(1, 1), (1, 2), (3, 3), (3, 4)],
+        id="match_points: barème, draws and shared ranks",
+    ),
+]
+
+
+@pytest.mark.parametrize(("method", "results", "expected"), METHOD_CASES)
+def test_ranking_method(
+    method: RankingMethod, results: list[GameResult], expected: list[tuple[int, int]]
+) -> None:
+    rows = compute_standings(results, [1, 2, 3, 4], StandingsConfig(method=method))
+    assert order(rows) == expected
+
+
+def test_row_counters_for_a_played_contest() -> None:
+    results = [
+        game(1, 1, 2, 1000, 900),
+        game(1, 3, 4, 800, 800),
+        game(2, 1, 3, 700, 1100),
+        bye(2, 2),
+        forfeit(2, 4, 5, loser=5),
+    ]
+    config = StandingsConfig(
+        bye=ByePolicy(AwardMode.FIXED, 500), forfeit=ForfeitPolicy(AwardMode.FIXED, 600, 10)
+    )
+    rows = by_team(compute_standings(results, [1, 2, 3, 4, 5], config))
+    r1 = rows[1]
+    assert (r1.played, r1.wins, r1.draws, r1.losses, r1.byes) == (2, 1, 0, 1, 0)
+    assert (r1.points_for, r1.points_against, r1.difference, r1.best_game) == (
+        1700,
+        2000,
+        -300,
+        1000,
+    )
+    r2 = rows[2]
+    assert (r2.played, r2.wins, r2.losses, r2.byes, r2.points_for, r2.points_against) == (
+        1,
+        1,
+        1,
+        1,
+        1400,
+        1000,
+    )
+    r4 = rows[4]
+    assert (r4.played, r4.draws, r4.wins, r4.forfeits_won, r4.points_for, r4.points_against) == (
+        1,
+        1,
+        1,
+        1,
+        1400,
+        810,
+    )
+    r5 = rows[5]
+    assert (r5.played, r5.losses, r5.forfeits_lost, r5.points_for, r5.points_against) == (
+        0,
+        1,
+        1,
+        10,
+        600,
+    )
+    assert r5.best_game == 0  # a forfeit is not a game played
+
+
+BAREME_CASES = [
+    pytest.param(MatchPointsScale(), {1: 2, 2: 0, 3: 1, 4: 1, 5: 2}, id="default 2/1/0, bye 2"),
+    pytest.param(
+        MatchPointsScale(win=3, draw=1, loss=0, bye=3), {1: 3, 2: 0, 3: 1, 4: 1, 5: 3}, id="3/1/0"
+    ),
+    pytest.param(
+        MatchPointsScale(win=4, draw=2, loss=0, bye=4, add_score=True),
+        {1: 4 + 1000, 2: 0 + 900, 3: 2 + 800, 4: 2 + 800, 5: 4 + 500},
+        id="win = 4 + score",
+    ),
+    pytest.param(
+        MatchPointsScale(win=4, draw=2, loss=1, bye=4, add_score=True, score_divisor=100),
+        {1: 4 + 10, 2: 1 + 9, 3: 2 + 8, 4: 2 + 8, 5: 4 + 5},
+        id="win = 4 + score / 100, floored",
+    ),
+]
+
+
+@pytest.mark.parametrize(("scale", "expected"), BAREME_CASES)
+def test_match_points_bareme(scale: MatchPointsScale, expected: dict[int, int]) -> None:
+    results = [game(1, 1, 2, 1000, 900), game(1, 3, 4, 800, 800), bye(1, 5)]
+    config = StandingsConfig(
+        method=RankingMethod.MATCH_POINTS, match_points=scale, bye=ByePolicy(value=500)
+    )
+    rows = by_team(compute_standings(results, range(1, 6), config))
+    assert {t: r.match_points for t, r in rows.items()} == expected
+
+
+def test_match_points_for_forfeits_jwebarteam_3_2_1_0() -> None:
+    # JWEBARTEAM (rules.md §4): win 3, forfeit win 2, loss 1, forfeit loss 0.
+    scale = MatchPointsScale(win=3, forfeit_win=2, loss=1, forfeit_loss=0)
+    results = [game(1, 1, 2, 1000, 900), forfeit(1, 3, 4, loser=4)]
+    config = StandingsConfig(method=RankingMethod.MATCH_POINTS, match_points=scale)
+    rows = compute_standings(results, [1, 2, 3, 4], config)
+    assert [(r.rank, r.team, r.match_points) for r in rows] == [
+        (1, 1, 3),
+        (2, 3, 2),
+        (3, 2, 1),
+        (4, 4, 0),
+    ]
+
+
+# --------------------------------------------------------------------------------------------
+# Tie-breaks, each in isolation
+# --------------------------------------------------------------------------------------------
+
+# Teams 1 and 2 tie on the primary key in each case; the tie-break alone must order them.
+ISOLATION_CASES = [
+    pytest.param(
+        "wins",
+        RankingMethod.POINTS,
+        # 1: 1000 (1 win), 2: 1000 (0 wins)
+        [
+            game(1, 1, 3, 600, 500),
+            game(2, 1, 4, 400, 900),
+            game(1, 2, 4, 500, 600),
+            game(2, 2, 3, 500, 500),
+        ],
+        [1, 2],
+        id="wins",
+    ),
+    pytest.param(
+        "points_for",
+        RankingMethod.MATCH_POINTS,
+        [game(1, 1, 3, 900, 100), game(1, 2, 4, 800, 100)],
+        [1, 2],
+        id="points_for",
+    ),
+    pytest.param(
+        "points_against",
+        RankingMethod.POINTS,
+        [game(1, 1, 3, 800, 700), game(1, 2, 4, 800, 100)],
+        [2, 1],
+        id="points_against: lower first",
+    ),
+    pytest.param(
+        "difference",
+        RankingMethod.POINTS,
+        [game(1, 1, 3, 800, 700), game(1, 2, 4, 800, 100)],
+        [2, 1],
+        id="difference",
+    ),
+    pytest.param(
+        "match_points",
+        RankingMethod.POINTS,
+        [game(1, 1, 3, 800, 900), game(1, 2, 4, 800, 700)],
+        [2, 1],
+        id="match_points",
+    ),
+    pytest.param(
+        "best_game",
+        RankingMethod.POINTS,
+        [
+            game(1, 1, 3, 1000, 0),
+            game(2, 1, 4, 200, 0),
+            game(1, 2, 4, 600, 0),
+            game(2, 2, 3, 600, 0),
+        ],
+        [1, 2],
+        id="best_game",
+    ),
+    pytest.param(
+        "first_game",
+        RankingMethod.POINTS,
+        [
+            game(1, 1, 3, 300, 0),
+            game(2, 1, 4, 900, 0),
+            game(1, 2, 4, 700, 0),
+            game(2, 2, 3, 500, 0),
+        ],
+        [2, 1],
+        id="first_game",
+    ),
+    pytest.param(
+        "direct_encounter",
+        RankingMethod.POINTS,
+        # 1 and 2 both 1500; 2 beat 1 in round 1.
+        [game(1, 1, 2, 500, 700), game(2, 1, 3, 1000, 0), game(2, 2, 4, 800, 0)],
+        [2, 1],
+        id="direct_encounter",
+    ),
+    pytest.param(
+        "buchholz_wins",
+        RankingMethod.WINS_THEN_POINTS,
+        # 1 beat 3 (who then won), 2 beat 4 (who then lost): equal wins and points.
+        [
+            game(1, 1, 3, 900, 100),
+            game(1, 2, 4, 900, 100),
+            game(2, 3, 5, 500, 400),
+            game(2, 4, 6, 400, 500),
+        ],
+        [1, 2],
+        id="buchholz_wins",
+    ),
+    pytest.param(
+        "buchholz_points",
+        RankingMethod.POINTS,
+        [game(1, 1, 3, 900, 400), game(1, 2, 4, 900, 100)],
+        [1, 2],
+        id="buchholz_points",
+    ),
+    pytest.param(
+        "lot",
+        RankingMethod.POINTS,
+        [game(1, 1, 3, 900, 400), game(1, 2, 4, 900, 400)],
+        [2, 1],
+        id="lot: lower lot first",
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "method", "results", "expected"), ISOLATION_CASES)
+def test_tiebreak_in_isolation(
+    name: str, method: RankingMethod, results: list[GameResult], expected: list[int]
+) -> None:
+    teams = [1, 2, 3, 4, 5, 6]
+    lots = {1: 6, 2: 5, 3: 4, 4: 3, 5: 2, 6: 1}
+    without = compute_standings(results, teams, StandingsConfig(method=method), lots=lots)
+    tied = [r for r in without if r.team in (1, 2)]
+    assert tied[0].rank == tied[1].rank, "the case must tie teams 1 and 2 on the method"
+    rows = compute_standings(
+        results, teams, StandingsConfig(method=method, tiebreaks=(name,)), lots=lots
+    )
+    ranked = [r for r in rows if r.team in (1, 2)]
+    assert [r.team for r in ranked] == expected
+    assert ranked[0].rank < ranked[1].rank
+
+
+def test_tiebreak_values_follow_the_config_order() -> None:
+    results = [game(1, 1, 2, 1000, 600), game(1, 3, 4, 700, 500)]
+    config = StandingsConfig(tiebreaks=("points_against", "difference", "wins", "best_game"))
+    rows = by_team(compute_standings(results, [1, 2, 3, 4], config))
+    assert rows[1].tiebreak_values == (600, 400, 1, 1000)
+    assert rows[4].tiebreak_values == (700, -200, 0, 500)
+
+
+# --------------------------------------------------------------------------------------------
+# Tie-breaks in order
+# --------------------------------------------------------------------------------------------
+
+# Teams 1-5 all on 1000 points (method "points"); teams 6-15 are their opponents.
+#   1: two wins, conceded 800, best game 500     2: one win, conceded 800, best game 700
+#   3: two wins, conceded 600, best game 600     4: two wins, conceded 900, best game 500
+#   5: one win, conceded 900, best game 800
+IN_ORDER_RESULTS = [
+    game(1, 1, 6, 500, 400),
+    game(2, 1, 7, 500, 400),  # 1: two wins, 1000 for, 800 against, best 500
+    game(1, 2, 8, 700, 300),
+    game(2, 2, 9, 300, 500),  # 2: one win, 1000, 800, best 700
+    game(1, 3, 10, 600, 300),
+    game(2, 3, 11, 400, 300),  # 3: two wins, 1000, 600, best 600
+    game(1, 4, 12, 500, 450),
+    game(2, 4, 13, 500, 450),  # 4: two wins, 1000, 900, best 500
+    game(1, 5, 14, 800, 450),
+    game(2, 5, 15, 200, 450),  # 5: one win, 1000, 900, best 800
+]
+TEAMS_15 = list(range(1, 16))
+
+ORDER_CASES = [
+    pytest.param(("wins",), [1, 3, 4, 2, 5], [1, 1, 1, 4, 4], id="wins alone leaves ties"),
+    pytest.param(("points_against",), [3, 1, 2, 4, 5], [1, 2, 2, 4, 4], id="against alone"),
+    pytest.param(("wins", "points_against"), [3, 1, 4, 2, 5], [1, 2, 3, 4, 5], id="wins, against"),
+    pytest.param(
+        ("points_against", "wins"), [3, 1, 2, 4, 5], [1, 2, 3, 4, 5], id="against, then wins"
+    ),
+    pytest.param(
+        ("wins", "best_game"),
+        [3, 1, 4, 5, 2],
+        [1, 2, 2, 4, 5],
+        id="wins, then best game",
+    ),
+    pytest.param(
+        ("best_game", "wins"), [5, 2, 3, 1, 4], [1, 2, 3, 4, 4], id="best game, then wins"
+    ),
+]
+
+
+@pytest.mark.parametrize(("tiebreaks", "teams", "ranks"), ORDER_CASES)
+def test_tiebreaks_in_order(tiebreaks: tuple[str, ...], teams: list[int], ranks: list[int]) -> None:
+    rows = compute_standings(IN_ORDER_RESULTS, TEAMS_15, StandingsConfig(tiebreaks=tiebreaks))
+    top = [r for r in rows if r.team <= 5]
+    assert [r.team for r in top] == teams
+    assert [r.rank for r in top] == ranks
+    assert [r.shared for r in top] == [ranks.count(k) > 1 for k in ranks]
+
+
+def test_a_later_tiebreak_only_splits_what_earlier_ones_left_tied() -> None:
+    # Lot would put 5 first, but points conceded already separated 3 from the others.
+    lots = dict.fromkeys(TEAMS_15, 99) | {5: 1, 4: 2, 2: 3, 1: 4, 3: 5}
+    config = StandingsConfig(tiebreaks=("points_against", "lot"))
+    rows = compute_standings(IN_ORDER_RESULTS, TEAMS_15, config, lots=lots)
+    assert [r.team for r in rows if r.team <= 5] == [3, 2, 1, 5, 4]
+
+
+# --------------------------------------------------------------------------------------------
+# Direct encounter
+# --------------------------------------------------------------------------------------------
+
+
+def test_direct_encounter_three_tied_teams_who_all_met_in_match_points() -> None:
+    # 1 beat 2, 2 beat 3, 3 beat 1, and 4 beat everyone: 1, 2, 3 on 2 match points each,
+    # and 2 match points each among themselves, so the encounter leaves them tied.
+    results = [
+        game(1, 1, 2, 900, 500),
+        game(1, 3, 4, 100, 900),
+        game(2, 2, 3, 900, 800),
+        game(2, 1, 4, 100, 900),
+        game(3, 3, 1, 900, 100),
+        game(3, 2, 4, 100, 900),
+    ]
+    config = StandingsConfig(method=RankingMethod.MATCH_POINTS, tiebreaks=("direct_encounter",))
+    rows = compute_standings(results, [1, 2, 3, 4], config)
+    assert order(rows) == [(1, 4), (2, 1), (2, 2), (2, 3)]
+    assert [r.tiebreak_values for r in rows] == [(0,), (2,), (2,), (2,)]
+
+
+def test_direct_encounter_in_points_splits_a_three_way_tie_as_far_as_it_can() -> None:
+    # 1, 2, 3 all on 1000 points; among themselves 1 made 600+300, 2 400+500, 3 300+500.
+    results = [
+        game(1, 1, 2, 600, 400),
+        game(1, 3, 4, 200, 0),
+        game(2, 2, 3, 500, 300),
+        game(2, 1, 4, 100, 0),
+        game(3, 3, 1, 500, 300),
+        game(3, 2, 4, 100, 0),
+    ]
+    config = StandingsConfig(tiebreaks=("direct_encounter",))
+    rows = compute_standings(results, [1, 2, 3, 4], config)
+    assert order(rows) == [(1, 1), (1, 2), (3, 3), (4, 4)]
+    assert [r.tiebreak_values for r in rows] == [(900,), (900,), (800,), (0,)]
+    config = StandingsConfig(tiebreaks=("direct_encounter", "lot"))
+    rows = compute_standings(results, [1, 2, 3, 4], config, lots={1: 4, 2: 3, 3: 2, 4: 1})
+    assert order(rows) == [(1, 2), (2, 1), (3, 3), (4, 4)]
+
+
+def test_direct_encounter_does_not_apply_unless_every_pair_met() -> None:
+    # 1, 2, 3 tie on one win; 1 beat 2, but 3 met neither.
+    results = [
+        game(1, 1, 2, 700, 500),
+        game(1, 3, 4, 700, 500),
+        game(2, 2, 5, 700, 500),
+        game(2, 1, 6, 500, 700),
+        game(2, 3, 7, 500, 700),
+    ]
+    config = StandingsConfig(
+        method=RankingMethod.WINS_THEN_POINTS, tiebreaks=("direct_encounter", "lot")
+    )
+    lots = {t: 10 - t for t in range(1, 8)}
+    rows = compute_standings(results, range(1, 8), config, lots=lots)
+    top = [r for r in rows if r.team in (1, 2, 3)]
+    assert [r.tiebreak_values[0] for r in top] == [0, 0, 0]
+    assert [r.team for r in top] == [3, 2, 1]  # decided by lot, not by 1's win over 2
+
+
+def test_direct_encounter_counts_a_forfeit_as_an_encounter() -> None:
+    results = [forfeit(1, 1, 2, loser=1), game(2, 1, 3, 900, 0), game(2, 2, 4, 0, 900)]
+    config = StandingsConfig(
+        method=RankingMethod.WINS_THEN_POINTS,
+        tiebreaks=("direct_encounter",),
+        forfeit=ForfeitPolicy(AwardMode.FIXED, 900, 0),
+    )
+    rows = compute_standings(results, [1, 2, 3, 4], config)
+    tied = [r for r in rows if r.team in (1, 2)]
+    assert [(r.team, r.tiebreak_values) for r in tied] == [(2, (1,)), (1, (0,))]
+    assert tied[0].rank < tied[1].rank
+
+
+# --------------------------------------------------------------------------------------------
+# Shared ranks
+# --------------------------------------------------------------------------------------------
+
+
+def test_exact_ties_share_a_rank_and_the_next_rank_skips() -> None:
+    results = [game(1, 1, 2, 1000, 800), game(1, 3, 4, 800, 800), game(1, 5, 6, 700, 600)]
+    rows = compute_standings(results, range(1, 8), StandingsConfig())
+    assert order(rows) == [(1, 1), (2, 2), (2, 3), (2, 4), (5, 5), (6, 6), (7, 7)]
+    assert [r.shared for r in rows] == [False, True, True, True, False, False, False]
+
+
+def test_tiebreak_breaks_only_what_it_can() -> None:
+    results = [game(1, 1, 2, 1000, 800), game(1, 3, 4, 800, 800), game(1, 5, 6, 700, 600)]
+    rows = compute_standings(results, range(1, 8), StandingsConfig(tiebreaks=("points_against",)))
+    assert order(rows) == [(1, 1), (2, 3), (2, 4), (4, 2), (5, 5), (6, 6), (7, 7)]
+
+
+def test_teams_without_games_appear_with_zeros_and_share_the_last_rank() -> None:
+    rows = compute_standings([game(1, 1, 2, 500, 400)], [9, 1, 2, 7], StandingsConfig())
+    assert order(rows) == [(1, 1), (2, 2), (3, 7), (3, 9)]
+    row = by_team(rows)[9]
+    assert (row.played, row.wins, row.points_for, row.match_points) == (0, 0, 0, 0)
+
+
+def test_no_teams_and_no_results() -> None:
+    assert compute_standings([], [], StandingsConfig()) == ()
+    assert rank_history([], [], StandingsConfig()) == {}
+
+
+# --------------------------------------------------------------------------------------------
+# As of round N, and the rank over rounds
+# --------------------------------------------------------------------------------------------
+
+THREE_ROUNDS = [
+    game(1, 1, 2, 1000, 500),
+    game(1, 3, 4, 600, 550),
+    game(2, 1, 3, 300, 900),
+    game(2, 2, 4, 800, 700),
+    game(3, 1, 4, 900, 100),
+    game(3, 2, 3, 1000, 900),
+]
+
+
+@pytest.mark.parametrize(
+    ("as_of", "expected"),
+    [
+        (0, [(1, 1), (1, 2), (1, 3), (1, 4)]),
+        (1, [(1, 1), (2, 3), (3, 4), (4, 2)]),
+        (2, [(1, 3), (2, 1), (2, 2), (4, 4)]),
+        (3, [(1, 3), (2, 2), (3, 1), (4, 4)]),
+        (None, [(1, 3), (2, 2), (3, 1), (4, 4)]),
+        (9, [(1, 3), (2, 2), (3, 1), (4, 4)]),
+    ],
+)
+def test_as_of_round(as_of: int | None, expected: list[tuple[int, int]]) -> None:
+    # Points after round 1: 1000, 500, 600, 550; after 2: 1300, 1300 (one win each), 1500,
+    # 1250; after 3: 2200, 2300, 2400, 1350.
+    rows = compute_standings(
+        THREE_ROUNDS, [1, 2, 3, 4], StandingsConfig(tiebreaks=("wins",)), as_of_round=as_of
+    )
+    assert order(rows) == expected
+
+
+def test_rank_history_matches_standings_as_of_each_round() -> None:
+    config = StandingsConfig(tiebreaks=("wins",))
+    history = rank_history(THREE_ROUNDS, [1, 2, 3, 4, 5], config)
+    for rnd in (1, 2, 3):
+        rows = by_team(compute_standings(THREE_ROUNDS, [1, 2, 3, 4, 5], config, as_of_round=rnd))
+        assert {t: h[rnd - 1] for t, h in history.items()} == {t: r.rank for t, r in rows.items()}
+    assert history[5] == (5, 5, 5)
+    assert rank_history(THREE_ROUNDS, [1, 2, 3, 4], config, as_of_round=2)[3] == (2, 1)
+
+
+# --------------------------------------------------------------------------------------------
+# Byes and forfeits under each policy
+# --------------------------------------------------------------------------------------------
+
+# Round 1: 1 v 2 1000-625, 3 v 4 800-800, bye for 5. Round average = 3225 / 4 = 806.25 -> 806.
+BYE_ROUND = [game(1, 1, 2, 1000, 625), game(1, 3, 4, 800, 800), bye(1, 5, score=450)]
+
+BYE_CASES = [
+    pytest.param(ByePolicy(AwardMode.FIXED, 500), 500, 1, id="fixed"),
+    pytest.param(ByePolicy(AwardMode.FIXED, 0, counts_as_win=False), 0, 0, id="fixed 0, no win"),
+    pytest.param(ByePolicy(AwardMode.HALF_GAME, 12 * 162), 972, 1, id="half of 12 x 162"),
+    pytest.param(ByePolicy(AwardMode.HALF_GAME, 1001), 500, 1, id="half of 1001, floored"),
+    pytest.param(ByePolicy(AwardMode.ROUND_AVERAGE), 806, 1, id="round average, rounded"),
+    pytest.param(ByePolicy(AwardMode.RECORDED), 450, 1, id="recorded score"),
+]
+
+
+@pytest.mark.parametrize(("policy", "points", "wins"), BYE_CASES)
+def test_bye_policy(policy: ByePolicy, points: int, wins: int) -> None:
+    rows = by_team(compute_standings(BYE_ROUND, range(1, 6), StandingsConfig(bye=policy)))
+    row = rows[5]
+    assert (row.points_for, row.points_against, row.wins, row.losses, row.byes) == (
+        points,
+        0,
+        wins,
+        0,
+        1,
+    )
+    assert row.played == 0 and row.best_game == 0
+
+
+def test_round_average_rounds_half_up_and_falls_back_to_value() -> None:
+    results = [game(1, 1, 2, 501, 500), bye(1, 3), bye(2, 1)]  # 1001 / 2 = 500.5 -> 501
+    policy = ByePolicy(AwardMode.ROUND_AVERAGE, value=333)
+    rows = by_team(compute_standings(results, [1, 2, 3], StandingsConfig(bye=policy)))
+    assert rows[3].points_for == 501
+    assert rows[1].points_for == 501 + 333  # round 2 has no played game
+
+
+# Round 1: forfeit, 2 did not come; 3 v 4 700-500.  Round average = 600.
+FORFEIT_ROUND = [forfeit(1, 1, 2, loser=2, sa=0, sb=300), game(1, 3, 4, 700, 500)]
+
+FORFEIT_CASES = [
+    pytest.param(ForfeitPolicy(AwardMode.FIXED, 1000, 0), (1000, 0), id="fixed 1000 / 0"),
+    pytest.param(ForfeitPolicy(AwardMode.FIXED, 0, 0), (0, 0), id="nothing"),
+    pytest.param(ForfeitPolicy(AwardMode.HALF_GAME, 1944, 100), (972, 100), id="half game"),
+    pytest.param(ForfeitPolicy(AwardMode.ROUND_AVERAGE, 0, 0), (600, 0), id="round average"),
+    pytest.param(ForfeitPolicy(AwardMode.RECORDED, 999, 999), (0, 300), id="recorded scores"),
+]
+
+
+@pytest.mark.parametrize(("policy", "points"), FORFEIT_CASES)
+def test_forfeit_policy(policy: ForfeitPolicy, points: tuple[int, int]) -> None:
+    rows = by_team(compute_standings(FORFEIT_ROUND, [1, 2, 3, 4], StandingsConfig(forfeit=policy)))
+    winner, loser = rows[1], rows[2]
+    assert (winner.points_for, winner.points_against) == points
+    assert (loser.points_for, loser.points_against) == points[::-1]
+    assert (winner.wins, winner.losses, winner.forfeits_won, winner.played) == (1, 0, 1, 0)
+    assert (loser.wins, loser.losses, loser.forfeits_lost, loser.played) == (0, 1, 1, 0)
+
+
+def test_forfeit_loser_may_be_team_a() -> None:
+    results = [forfeit(1, 1, 2, loser=1, sa=10, sb=20)]
+    config = StandingsConfig(forfeit=ForfeitPolicy(AwardMode.RECORDED))
+    rows = by_team(compute_standings(results, [1, 2], config))
+    assert (rows[2].wins, rows[2].points_for, rows[1].losses, rows[1].points_for) == (1, 20, 1, 10)
+
+
+# --------------------------------------------------------------------------------------------
+# Errors
+# --------------------------------------------------------------------------------------------
+
+INVALID_RESULTS = [
+    pytest.param(GameResult(0, 1, 2, 1, 1), "standings.invalid_result", id="round 0"),
+    pytest.param(GameResult(1, 1, 1, 1, 1), "standings.invalid_result", id="same team"),
+    pytest.param(GameResult(1, 1, None, 1, 1), "standings.invalid_result", id="played, no b"),
+    pytest.param(GameResult(1, 1, 2, -1, 1), "standings.invalid_result", id="negative score"),
+    pytest.param(
+        GameResult(1, 1, 2, kind=ResultKind.BYE), "standings.invalid_result", id="bye with b"
+    ),
+    pytest.param(
+        GameResult(1, 1, 2, kind=ResultKind.FORFEIT), "standings.invalid_result", id="no loser"
+    ),
+    pytest.param(
+        GameResult(1, 1, 2, kind=ResultKind.FORFEIT, forfeit_loser=3),
+        "standings.invalid_result",
+        id="loser not at the table",
+    ),
+    pytest.param(
+        GameResult(1, 1, 2, forfeit_loser=1), "standings.invalid_result", id="played with loser"
+    ),
+    pytest.param(
+        GameResult(1, 1, 2, kind="walkover"),  # type: ignore[arg-type]
+        "standings.invalid_result",
+        id="unknown kind",
+    ),
+    pytest.param(
+        GameResult(1, 1, 2, 1.5, 1),  # type: ignore[arg-type]
+        "standings.invalid_result",
+        id="float score",
+    ),
+    pytest.param(GameResult(1, 1, 99, 1, 1), "standings.unknown_team", id="unknown team"),
+]
+
+
+@pytest.mark.parametrize(("result", "code"), INVALID_RESULTS)
+def test_invalid_result(result: GameResult, code: str) -> None:
+    with pytest.raises(StandingsError) as info:
+        compute_standings([result], [1, 2, 3], StandingsConfig())
+    assert info.value.code == code
+
+
+def test_team_twice_in_one_round() -> None:
+    with pytest.raises(StandingsError) as info:
+        compute_standings([game(1, 1, 2, 1, 0), bye(1, 2)], [1, 2], StandingsConfig())
+    assert info.value.code == "standings.team_twice_in_round"
+    assert info.value.params == {"round": 1, "team": 2}
+
+
+def test_invalid_round_and_missing_lot() -> None:
+    with pytest.raises(StandingsError) as info:
+        compute_standings([], [1], StandingsConfig(), as_of_round=-1)
+    assert info.value.code == "standings.invalid_round"
+    with pytest.raises(StandingsError) as info:
+        compute_standings([], [1, 2], StandingsConfig(tiebreaks=("lot",)), lots={1: 1})
+    assert info.value.code == "standings.missing_lot"
+    assert info.value.params == {"teams": [2]}
+
+
+def test_errors_are_engine_errors_with_registered_codes() -> None:
+    from engine.errors import EngineError
+
+    assert issubclass(StandingsError, EngineError)
+    assert all(code.startswith("standings.") for code in STANDINGS_ERROR_CODES)
+    with pytest.raises(ValueError):
+        StandingsError("standings.no_such_code")
+
+
+# --------------------------------------------------------------------------------------------
+# Config: validation and the stored JSON
+# --------------------------------------------------------------------------------------------
+
+
+def test_config_json_round_trip() -> None:
+    config = StandingsConfig(
+        method=RankingMethod.MATCH_POINTS,
+        tiebreaks=("direct_encounter", "median_buchholz_points", "lot"),
+        bye=ByePolicy(AwardMode.HALF_GAME, 1944, counts_as_win=False),
+        forfeit=ForfeitPolicy(AwardMode.ROUND_AVERAGE, 0, 50),
+        match_points=MatchPointsScale(4, 2, 0, 4, 3, 0, add_score=True, score_divisor=10),
+        unplayed_rounds=UnplayedRounds.ZERO,
+    )
+    data = config.to_json()
+    assert json.loads(json.dumps(data)) == data
+    assert StandingsConfig.from_json(data) == config
+    assert StandingsConfig.from_json(json.dumps(data)) == config
+    assert data == {
+        "version": 1,
+        "method": "match_points",
+        "tiebreaks": ["direct_encounter", "median_buchholz_points", "lot"],
+        "bye": {"award": "half_game", "value": 1944, "counts_as_win": False},
+        "forfeit": {"award": "round_average", "value": 0, "loser_points": 50},
+        "match_points": {
+            "win": 4,
+            "draw": 2,
+            "loss": 0,
+            "bye": 4,
+            "forfeit_win": 3,
+            "forfeit_loss": 0,
+            "add_score": True,
+            "score_divisor": 10,
+        },
+        "unplayed_rounds": "zero",
+    }
+
+
+def test_config_from_empty_json_is_the_default() -> None:
+    assert StandingsConfig.from_json({}) == StandingsConfig()
+    assert StandingsConfig.from_json({"method": "wins_then_points"}).method is (
+        RankingMethod.WINS_THEN_POINTS
+    )
+
+
+BAD_CONFIGS = [
+    pytest.param({"method": "elo"}, "standings.unknown_method", id="unknown method"),
+    pytest.param({"method": 1}, "standings.unknown_method", id="method not a string"),
+    pytest.param({"tiebreaks": ["sonneborn"]}, "standings.unknown_tiebreak", id="unknown tb"),
+    pytest.param({"tiebreaks": ["wins", "wins"]}, "standings.duplicate_tiebreak", id="dup tb"),
+    pytest.param({"tiebreaks": "wins"}, "standings.invalid_config", id="tiebreaks a string"),
+    pytest.param({"colour": "red"}, "standings.invalid_config", id="unknown key"),
+    pytest.param({"bye": {"points": 5}}, "standings.invalid_config", id="unknown bye key"),
+    pytest.param({"bye": {"value": -1}}, "standings.invalid_config", id="negative bye"),
+    pytest.param({"bye": {"value": True}}, "standings.invalid_config", id="bool as int"),
+    pytest.param({"bye": {"award": "lots"}}, "standings.invalid_config", id="bad award"),
+    pytest.param({"bye": 5}, "standings.invalid_config", id="bye not an object"),
+    pytest.param({"forfeit": {"loser_points": "0"}}, "standings.invalid_config", id="str int"),
+    pytest.param(
+        {"match_points": {"score_divisor": 0}}, "standings.invalid_config", id="divisor 0"
+    ),
+    pytest.param({"match_points": {"add_score": 1}}, "standings.invalid_config", id="int as bool"),
+    pytest.param({"unplayed_rounds": "half"}, "standings.invalid_config", id="bad unplayed"),
+    pytest.param({"version": 2}, "standings.invalid_config", id="future version"),
+    pytest.param("{not json", "standings.invalid_config", id="not json"),
+    pytest.param("[]", "standings.invalid_config", id="json, not an object"),
+]
+
+
+@pytest.mark.parametrize(("data", "code"), BAD_CONFIGS)
+def test_bad_config(data: object, code: str) -> None:
+    with pytest.raises(StandingsError) as info:
+        StandingsConfig.from_json(data)  # type: ignore[arg-type]
+    assert info.value.code == code
+
+
+def test_registry_names_and_directions() -> None:
+    assert set(TIEBREAKS) == {
+        "wins",
+        "points_for",
+        "points_against",
+        "difference",
+        "match_points",
+        "best_game",
+        "first_game",
+        "direct_encounter",
+        "buchholz_wins",
+        "buchholz_points",
+        "buchholz_match_points",
+        "buchholz_cut1_wins",
+        "buchholz_cut1_points",
+        "buchholz_cut1_match_points",
+        "median_buchholz_wins",
+        "median_buchholz_points",
+        "median_buchholz_match_points",
+        "lot",
+    }
+    lower_first = {n for n, m in TIEBREAKS.items() if not m.higher_is_better}
+    assert lower_first == {"points_against", "lot"}
+    for name, metric in TIEBREAKS.items():
+        assert metric.name == name
+        assert (metric.team_values is None) != (metric.group_values is None)
+
+
+# --------------------------------------------------------------------------------------------
+# Dependency rule
+# --------------------------------------------------------------------------------------------
+
+
+def test_standings_imports_only_the_standard_library_and_engine() -> None:
+    tree = ast.parse(Path(st.__file__).read_text())
+    imported: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            imported.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            imported.add(node.module.split(".")[0])
+    assert imported - set(sys.stdlib_module_names) <= {"engine"}
