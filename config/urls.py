@@ -5,17 +5,14 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from config.auth import ThrottledLoginView
 from config.health import healthz
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
-    path(
-        "compte/connexion/",
-        auth_views.LoginView.as_view(template_name="registration/login.html"),
-        name="login",
-    ),
+    path("compte/connexion/", ThrottledLoginView.as_view(), name="login"),
     path("compte/deconnexion/", auth_views.LogoutView.as_view(), name="logout"),
     path("orga/", include("tournaments.urls")),
     path("orga/", include("scoring.urls")),
