@@ -75,13 +75,15 @@ conflict. So:
   neighbouring tables (``ZONE_MARGIN`` tables each side); each zone is solved exactly, and a
   zone whose solution still holds a rematch is doubled (merging with its neighbours) until it
   is rematch-free or covers the whole field. Outside the zones the natural tables stand, which
-  is optimal for them. Zone-free is guaranteed once a zone holds ``2d + 2`` teams, ``d`` being
-  the most previous opponents of one of its teams (Dirac: the graph of allowed tables then has
-  a Hamiltonian cycle, hence a perfect matching); zones larger than ``COMPLETE_MAX`` use a band
-  graph (tables within ``max(BAND_MIN, 4d + 2)`` places), which still contains such a matching.
-  A rematch left in a zone covering the whole field is therefore unavoidable (with that bye;
-  the next eligible byes are then tried). Club conflicts widen a zone up to ``CLUB_ZONE_MAX``
-  teams only: they are avoided on a best-effort basis.
+  is optimal for them. Let ``d`` be the most previous opponents a team has inside a block of
+  ``s`` teams: when ``s >= 2d + 2`` the graph of allowed tables has minimum degree ``>= s / 2``,
+  hence a Hamiltonian cycle (Dirac), hence a rematch-free perfect matching; rematch edges are
+  then left out of the graph. A zone larger than ``COMPLETE_MAX`` is cut into consecutive
+  chunks of at least ``max(CHUNK, 2d + 2)`` teams, each solved exactly and each rematch-free
+  by the same argument. A rematch therefore only survives in a zone covering a whole field of
+  fewer than ``2 (2d + 2)`` teams solved in one piece, where it is proven unavoidable (with
+  that bye; the next eligible byes are then tried). Club conflicts widen a zone up to
+  ``CLUB_ZONE_MAX`` teams only: they are avoided on a best-effort basis.
 * ``greedy`` (the fallback): every pairing runs under ``time_budget_s``. Before each blossom
   call the module estimates its cost; a zone that would overrun the budget is paired greedily
   instead (each team in order with the nearest later team it has not met and, when asked, of
@@ -118,7 +120,7 @@ from enum import StrEnum
 from typing import Any, Final
 
 from engine._matching import Edge, min_cost_max_matching
-from engine.errors import EngineError
+from engine.errors import ERROR_CODES, EngineError
 
 __all__ = [
     "PAIRING_ERROR_CODES",
@@ -146,26 +148,46 @@ __all__ = [
 # Errors
 # --------------------------------------------------------------------------------------------
 
-PAIRING_ERROR_CODES: Final[tuple[str, ...]] = (
-    "pairing.unknown_method",  # params: method
-    "pairing.not_enough_teams",  # params: count, minimum
-    "pairing.duplicate_entrant",  # params: team
-    "pairing.invalid_rank",  # params: team, rank
-    "pairing.invalid_round",  # params: round_number
-    "pairing.too_many_rounds",  # params: round_number, max_rounds, teams
-    "pairing.invalid_time_budget",  # params: time_budget_s
-    "pairing.invalid_history",  # params: team_a, team_b
-    "pairing.inconsistent_roster",  # params: team, reason
-)
+_PAIRING_CODES: Final[dict[str, str]] = {
+    # code: developer description (params)
+    "pairing.unknown_method": "the method is not random, ranking or round_robin (method)",
+    "pairing.not_enough_teams": "a round needs at least two active teams (count, minimum)",
+    "pairing.duplicate_entrant": "a team is listed twice (team)",
+    "pairing.invalid_rank": "a rank must be a whole number >= 1 (team, rank)",
+    "pairing.invalid_round": "a round number must be a whole number >= 1 (round_number)",
+    "pairing.too_many_rounds": (
+        "more rounds than a round robin of this field allows (round_number, max_rounds, teams)"
+    ),
+    "pairing.invalid_time_budget": "the time budget must be a number of seconds > 0 (time_budget_s)",
+    "pairing.invalid_history": "a game in the history pairs a team with itself (team_a, team_b)",
+    "pairing.inconsistent_roster": (
+        "late entries must be active, withdrawn teams must not, and a team cannot withdraw "
+        "before it joins (team, reason)"
+    ),
+}
+
+PAIRING_ERROR_CODES: Final[tuple[str, ...]] = tuple(_PAIRING_CODES)
 
 
 class PairingError(EngineError):
-    """A pairing request the engine refuses; ``code`` is one of :data:`PAIRING_ERROR_CODES`."""
+    """A pairing request the engine refuses; ``code`` is one of :data:`PAIRING_ERROR_CODES`.
+
+    Same fields as :class:`engine.errors.EngineError` (``code``, ``message``, ``params``).
+    While ``engine.errors`` does not list the pairing codes, the fields are set here instead of
+    by ``EngineError.__init__`` (which refuses unlisted codes).
+    """
 
     def __init__(self, code: str, **params: Any) -> None:
-        if code not in PAIRING_ERROR_CODES:  # a programming error, not a user error
+        if code not in _PAIRING_CODES:  # a programming error, not a user error
             raise ValueError(f"unregistered pairing error code: {code}")
-        super().__init__(code, params)
+        message = _PAIRING_CODES[code]
+        if code in ERROR_CODES:
+            super().__init__(code, message, params)
+        else:
+            self.code = code
+            self.message = message
+            self.params = dict(params)
+            Exception.__init__(self, f"{code}: {message}")
 
 
 # --------------------------------------------------------------------------------------------
@@ -239,21 +261,21 @@ class History:
 
     pairs: tuple[tuple[int, int], ...] = ()
     byes: tuple[int, ...] = ()
-    _meetings: Counter[tuple[int, int]] = field(
-        init=False, repr=False, compare=False, hash=False, default_factory=Counter
+    _met: dict[int, Counter[int]] = field(
+        init=False, repr=False, compare=False, hash=False, default_factory=dict
     )
     _bye_counts: Counter[int] = field(
         init=False, repr=False, compare=False, hash=False, default_factory=Counter
     )
 
     def __post_init__(self) -> None:
-        meetings: Counter[tuple[int, int]] = Counter()
-        for pair in self.pairs:
-            a, b = pair
+        met: dict[int, Counter[int]] = {}
+        for a, b in self.pairs:
             if a == b:
                 raise PairingError("pairing.invalid_history", team_a=a, team_b=b)
-            meetings[(a, b) if a < b else (b, a)] += 1
-        object.__setattr__(self, "_meetings", meetings)
+            met.setdefault(a, Counter())[b] += 1
+            met.setdefault(b, Counter())[a] += 1
+        object.__setattr__(self, "_met", met)
         object.__setattr__(self, "_bye_counts", Counter(self.byes))
 
     @classmethod
@@ -271,13 +293,14 @@ class History:
 
     def meetings(self, a: int, b: int) -> int:
         """How many times ``a`` and ``b`` have already met."""
-        return self._meetings.get((a, b) if a < b else (b, a), 0)
+        opponents = self._met.get(a)
+        return opponents[b] if opponents is not None else 0
 
     def bye_count(self, team: int) -> int:
         return self._bye_counts.get(team, 0)
 
     def opponents(self, team: int) -> frozenset[int]:
-        return frozenset(b if a == team else a for a, b in self._meetings if team in (a, b))
+        return frozenset(self._met.get(team, ()))
 
     def with_round(self, result: PairingResult) -> History:
         """This history plus the tables and the bye of ``result``."""
@@ -464,8 +487,9 @@ def max_round_robin_rounds(teams: int) -> int:
 EXACT_MAX: Final = 32
 """Up to this many teams, one exact matching over the complete graph."""
 COMPLETE_MAX: Final = 48
-"""Zones up to this many teams use a complete graph, larger ones a band graph."""
-BAND_MIN: Final = 16
+"""Zones up to this many teams are solved in one piece, larger ones in chunks."""
+CHUNK: Final = 24
+"""Large zones are cut into chunks of at least this many teams (and 2d + 2)."""
 CLUB_ZONE_MAX: Final = 40
 """Club conflicts widen a zone up to this many teams, no further."""
 ZONE_MARGIN: Final = 2
@@ -724,8 +748,10 @@ def _solve_block(
 ) -> tuple[list[tuple[int, int]], int | None, bool]:
     """Min-cost perfect matching of ``block`` (consecutive in the order), under the budget.
 
-    With ``bye_pref``, a dummy node linked to those teams takes the bye. Returns the pairs, the
-    bye and whether the fallback was used.
+    With ``bye_pref``, a dummy node linked to those teams takes the bye. A block larger than
+    ``COMPLETE_MAX`` is cut into consecutive chunks of at least ``max(CHUNK, 2d + 2)`` teams,
+    each of which has a rematch-free perfect matching (Dirac). Returns the pairs, the bye and
+    whether the fallback was used.
     """
     size = len(block)
     if size == 0:
@@ -733,12 +759,43 @@ def _solve_block(
     if size == 2 and not bye_pref:
         return [(block[0], block[1])], None, False
     degree = _max_opponents_within(ctx, block)
-    band = size if size <= COMPLETE_MAX else max(BAND_MIN, 4 * degree + 2)
+    if size > COMPLETE_MAX and not bye_pref:
+        chunk = max(CHUNK, 2 * degree + 2)
+        count = size // chunk
+        if count >= 2:
+            tables, extra = divmod(size // 2, count)
+            pairs: list[tuple[int, int]] = []
+            fell = False
+            start = 0
+            for i in range(count):
+                end = start + 2 * (tables + (1 if i < extra else 0))
+                part, _, part_fell = _solve_block(ctx, block[start:end])
+                pairs += part
+                fell = fell or part_fell
+                start = end
+            return pairs, None, fell
+    # Dirac: with at least 2d + 2 teams a rematch-free perfect matching exists, so the rematch
+    # edges cannot be part of the optimum and are left out (a sparser graph is faster).
+    rematch_free = not bye_pref and size >= 2 * degree + 2
+    pairs, bye, fell = _matching(ctx, block, bye_pref, skip_rematches=rematch_free)
+    if not fell and 2 * len(pairs) + (1 if bye is not None else 0) < size:
+        pairs, bye, fell = _matching(ctx, block, bye_pref, skip_rematches=False)  # defensive
+    return pairs, bye, fell
+
+
+def _matching(
+    ctx: _Context, block: Sequence[int], bye_pref: Sequence[int], *, skip_rematches: bool
+) -> tuple[list[tuple[int, int]], int | None, bool]:
+    size = len(block)
+    meetings = ctx.history.meetings
     edges: list[Edge] = []
     for i in range(size):
         a = block[i]
-        for j in range(i + 1, min(size, i + band + 1)):
-            edges.append((i, j, ctx.cost(a, block[j], j - i)))
+        for j in range(i + 1, size):
+            b = block[j]
+            if skip_rematches and meetings(a, b):
+                continue
+            edges.append((i, j, ctx.cost(a, b, j - i)))
     index = {t: i for i, t in enumerate(block)}
     dummy = size
     for rank, team in enumerate(bye_pref):
@@ -746,10 +803,9 @@ def _solve_block(
     nodes = size + (1 if bye_pref else 0)
     if not ctx.clock.allows(nodes * len(edges) * SECONDS_PER_NODE_EDGE):
         return _greedy(ctx, block, bye_pref)
-    matching = min_cost_max_matching(edges)
     pairs: list[tuple[int, int]] = []
     bye: int | None = None
-    for u, v in matching:
+    for u, v in min_cost_max_matching(edges):
         if v == dummy and bye_pref:
             bye = block[u]
         else:
