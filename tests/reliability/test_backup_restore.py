@@ -1,0 +1,99 @@
+"""``manage.py backup`` and ``restore`` round-trip a real database file (SQLite) and a real
+PostgreSQL database (when one is reachable), and refuse the wrong kind of file."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+COUNT = (
+    "import django; django.setup(); "
+    "from tournaments.models import Contest, Entry, Player; "
+    "print(Contest.objects.count(), Entry.objects.count(), Player.objects.count())"
+)
+
+
+def _run(env: dict[str, str], *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run(
+        [sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+    )
+    if check:
+        assert result.returncode == 0, result.stdout + result.stderr
+    return result
+
+
+def _env(database_url: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in {"CELERY_BROKER_URL"}}
+    env.update(DEBUG="1", DATABASE_URL=database_url, DJANGO_SETTINGS_MODULE="config.settings")
+    return env
+
+
+def _counts(env: dict[str, str]) -> str:
+    return _run(env, "-c", COUNT).stdout.strip()
+
+
+def _round_trip(env: dict[str, str], backup_path: Path) -> None:
+    _run(env, "manage.py", "migrate", "--noinput", "-v0")
+    _run(env, "manage.py", "seed_demo")
+    before = _counts(env)
+    assert before.split()[1] != "0"
+    _run(env, "manage.py", "backup", str(backup_path))
+    assert backup_path.stat().st_size > 0
+    # Lose data after the backup: the restore must bring it back exactly.
+    _run(
+        env,
+        "-c",
+        "import django; django.setup(); "
+        "from tournaments.models import Entry; Entry.objects.all().delete()",
+    )
+    assert _counts(env).split()[1] == "0"
+    refused = _run(env, "manage.py", "restore", str(backup_path), check=False)
+    assert refused.returncode != 0 and "--yes" in refused.stderr
+    _run(env, "manage.py", "restore", str(backup_path), "--yes")
+    assert _counts(env) == before
+
+
+def test_sqlite_round_trip(tmp_path: Path) -> None:
+    env = _env(f"sqlite:///{tmp_path / 'atout.sqlite3'}")
+    _round_trip(env, tmp_path / "backup.sqlite3")
+
+
+def test_restore_refuses_wrong_file(tmp_path: Path) -> None:
+    env = _env(f"sqlite:///{tmp_path / 'atout.sqlite3'}")
+    _run(env, "manage.py", "migrate", "--noinput", "-v0")
+    junk = tmp_path / "notes.txt"
+    junk.write_text("pas une sauvegarde", encoding="utf-8")
+    result = _run(env, "manage.py", "restore", str(junk), "--yes", check=False)
+    assert result.returncode != 0
+    assert "n'est pas une sauvegarde SQLite" in result.stderr
+    missing = _run(env, "manage.py", "restore", str(tmp_path / "absent"), "--yes", check=False)
+    assert "introuvable" in missing.stderr
+
+
+@pytest.fixture
+def pg_database() -> Iterator[str]:
+    psql = ["psql", "-q", "-h", "127.0.0.1", "-U", "postgres", "-d", "postgres"]
+    try:
+        subprocess.run([*psql, "-c", "select 1"], check=True, capture_output=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        pytest.skip("PostgreSQL n'est pas joignable sur 127.0.0.1:5432")
+    name = f"atout_backup_{uuid.uuid4().hex[:8]}"
+    subprocess.run([*psql, "-c", f"CREATE DATABASE {name}"], check=True, capture_output=True)
+    try:
+        yield f"postgres://postgres@127.0.0.1:5432/{name}"
+    finally:
+        subprocess.run(
+            [*psql, "-c", f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], capture_output=True
+        )
+
+
+@pytest.mark.postgres
+def test_postgresql_round_trip(tmp_path: Path, pg_database: str) -> None:
+    _round_trip(_env(pg_database), tmp_path / "backup.dump")
