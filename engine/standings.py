@@ -112,7 +112,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final, TypeVar
 
-from engine.errors import EngineError
+from engine.errors import ERROR_CODES, EngineError
 
 __all__ = [
     "STANDINGS_ERROR_CODES",
@@ -137,26 +137,38 @@ __all__ = [
 # Errors
 # --------------------------------------------------------------------------------------------
 
-STANDINGS_ERROR_CODES: Final[tuple[str, ...]] = (
-    "standings.invalid_result",
-    "standings.team_twice_in_round",
-    "standings.unknown_team",
-    "standings.unknown_method",
-    "standings.unknown_tiebreak",
-    "standings.duplicate_tiebreak",
-    "standings.invalid_config",
-    "standings.invalid_round",
-    "standings.missing_lot",
-)
+# Every code this module raises, with a short developer description (English, never shown
+# to players; the Django side maps each code to a French message).
+_STANDINGS_CODES: Final[dict[str, str]] = {
+    "standings.invalid_result": "a result is malformed (round, teams, scores, kind or loser)",
+    "standings.team_twice_in_round": "a team has two results in the same round",
+    "standings.unknown_team": "a result names a team that is not in the contest's teams",
+    "standings.unknown_method": "the ranking method is not one of RankingMethod",
+    "standings.unknown_tiebreak": "a tie-break is not a name of the TIEBREAKS registry",
+    "standings.duplicate_tiebreak": "a tie-break is listed twice",
+    "standings.invalid_config": "the standings config has an unknown key or a bad value",
+    "standings.invalid_round": "as_of_round must be a whole number >= 0",
+    "standings.missing_lot": "the lot tie-break needs a lot for every team",
+}
+STANDINGS_ERROR_CODES: Final[tuple[str, ...]] = tuple(_STANDINGS_CODES)
 
 
 class StandingsError(EngineError):
-    """A standings input the engine refuses; ``code`` is one of :data:`STANDINGS_ERROR_CODES`."""
+    """A standings input the engine refuses; ``code`` is one of :data:`STANDINGS_ERROR_CODES`,
+    ``params`` holds the offending values."""
 
     def __init__(self, code: str, **params: Any) -> None:
-        if code not in STANDINGS_ERROR_CODES:  # a programming error, not a user error
-            raise ValueError(f"unregistered standings error code: {code}")
-        super().__init__(code, params)
+        if code not in _STANDINGS_CODES:  # a programming error, not a user error
+            raise ValueError(f"unlisted standings error code {code!r}")
+        if code in ERROR_CODES:
+            super().__init__(code, _STANDINGS_CODES[code], params)
+            return
+        # engine.errors only accepts the codes it lists, and the standings codes live here
+        # until they are added there: set the same attributes EngineError sets.
+        self.code = code
+        self.message = _STANDINGS_CODES[code]
+        self.params = dict(params)
+        Exception.__init__(self, f"{code}: {self.message}")
 
 
 # --------------------------------------------------------------------------------------------
@@ -478,23 +490,17 @@ _FORFEIT_WON: Final = 2
 _FORFEIT_LOST: Final = 3
 
 
-@dataclass(frozen=True, slots=True)
-class _Entry:
-    """One team's side of one result."""
-
-    round: int
-    team: int
-    kind: int
-    opponent: int | None
-    points_for: int
-    points_against: int
-    outcome: int
-    match_points: int
+# One team's side of one result: (team, kind, opponent, points for, points against, outcome,
+# match points). A plain tuple because contests fold thousands of them per rebuild.
+_Entry = tuple[int, int, int | None, int, int, int, int]
+# A meeting with another team (a played game or a forfeit): (opponent, points for, outcome,
+# match points), for the direct encounter.
+_Encounter = tuple[int, int, int, int]
 
 
 @dataclass(slots=True)
 class _Acc:
-    """A team's running totals; mutated only while folding entries, round by round."""
+    """A team's running totals; mutated only by :func:`_fold`, round by round."""
 
     team: int
     played: int = 0
@@ -511,37 +517,39 @@ class _Acc:
     first_game: int = 0
     unplayed: int = 0
     opponents: list[int] = field(default_factory=list)  # from games played at a table
-    encounters: list[_Entry] = field(default_factory=list)  # played games and forfeits
+    encounters: list[_Encounter] = field(default_factory=list)
 
-    def add(self, e: _Entry) -> None:
-        self.points_for += e.points_for
-        self.points_against += e.points_against
-        self.match_points += e.match_points
-        if e.round == 1:
-            self.first_game += e.points_for
-        if e.outcome == _WIN:
-            self.wins += 1
-        elif e.outcome == _DRAW:
-            self.draws += 1
-        elif e.outcome == _LOSS:
-            self.losses += 1
-        if e.kind == _PLAYED:
-            self.played += 1
-            if e.points_for > self.best_game:
-                self.best_game = e.points_for
-            assert e.opponent is not None
-            self.opponents.append(e.opponent)
-            self.encounters.append(e)
+
+def _fold(accs: Mapping[int, _Acc], rnd: int, entries: Iterable[_Entry]) -> None:
+    for team, kind, opp, pf, pa, outcome, mp in entries:
+        a = accs[team]
+        a.points_for += pf
+        a.points_against += pa
+        a.match_points += mp
+        if rnd == 1:
+            a.first_game += pf
+        if outcome == _WIN:
+            a.wins += 1
+        elif outcome == _LOSS:
+            a.losses += 1
+        elif outcome == _DRAW:
+            a.draws += 1
+        if opp is None:  # a bye
+            a.unplayed += 1
+            a.byes += 1
+            continue
+        a.encounters.append((opp, pf, outcome, mp))
+        if kind == _PLAYED:
+            a.played += 1
+            if pf > a.best_game:
+                a.best_game = pf
+            a.opponents.append(opp)
         else:
-            self.unplayed += 1
-            if e.kind == _BYE:
-                self.byes += 1
+            a.unplayed += 1
+            if kind == _FORFEIT_WON:
+                a.forfeits_won += 1
             else:
-                if e.kind == _FORFEIT_WON:
-                    self.forfeits_won += 1
-                else:
-                    self.forfeits_lost += 1
-                self.encounters.append(e)
+                a.forfeits_lost += 1
 
 
 def _half_up_average(total: int, count: int) -> int:
@@ -558,143 +566,122 @@ def _award(mode: AwardMode, value: int, recorded: int, round_average: int | None
     return recorded
 
 
-def _validate(results: Sequence[GameResult], team_set: set[int]) -> None:
-    seen: set[tuple[int, int]] = set()
+def _invalid(r: GameResult, reason: str) -> StandingsError:
+    return StandingsError(
+        "standings.invalid_result", round=repr(r.round), team=repr(r.team_a), reason=reason
+    )
+
+
+def _entries(
+    results: Iterable[GameResult],
+    team_set: set[int],
+    config: StandingsConfig,
+    as_of_round: int | None,
+) -> dict[int, list[_Entry]]:
+    """Check every result, then turn those of rounds <= ``as_of_round`` into team-side
+    entries grouped by round. Written for speed (one pass over the played games, which are
+    nearly all the results): this runs on every rebuild."""
+    played, forfeit_kind, bye_kind = ResultKind.PLAYED, ResultKind.FORFEIT, ResultKind.BYE
+    scale = config.match_points
+    win, draw, loss = scale.win, scale.draw, scale.loss
+    divisor = scale.score_divisor if scale.add_score else 0
+    last = as_of_round
+    played_sums: dict[int, list[int]] = {}  # round -> [sum of the teams' scores, count]
+    unplayed: list[GameResult] = []  # byes and forfeits, which may need the round averages
+    seen: dict[int, set[int]] = {}
+    by_round: dict[int, list[_Entry]] = {}
     for r in results:
         if not isinstance(r, GameResult):
             raise StandingsError("standings.invalid_result", reason="not_a_result")
-        for name in ("round", "team_a", "score_a", "score_b"):
-            value = getattr(r, name)
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise StandingsError(
-                    "standings.invalid_result", round=r.round, team=r.team_a, reason=name
-                )
-        kind = r.kind
-        if kind not in (ResultKind.PLAYED, ResultKind.BYE, ResultKind.FORFEIT):
-            raise StandingsError(
-                "standings.invalid_result", round=r.round, team=r.team_a, reason="kind"
-            )
-        if r.round < 1:
-            raise StandingsError(
-                "standings.invalid_result", round=r.round, team=r.team_a, reason="round"
-            )
-        if r.score_a < 0 or r.score_b < 0:
-            raise StandingsError(
-                "standings.invalid_result", round=r.round, team=r.team_a, reason="negative_score"
-            )
-        if kind == ResultKind.BYE:
-            if r.team_b is not None or r.forfeit_loser is not None:
-                raise StandingsError(
-                    "standings.invalid_result", round=r.round, team=r.team_a, reason="bye"
-                )
-            sides: tuple[int, ...] = (r.team_a,)
+        rnd, a, b, sa, sb, kind = r.round, r.team_a, r.team_b, r.score_a, r.score_b, r.kind
+        # type() rather than isinstance(): bool is an int and must not pass for one.
+        if type(rnd) is not int or rnd < 1:
+            raise _invalid(r, "round")
+        if type(a) is not int:
+            raise _invalid(r, "team_a")
+        if type(sa) is not int or type(sb) is not int:
+            raise _invalid(r, "score")
+        if sa < 0 or sb < 0:
+            raise _invalid(r, "negative_score")
+        if a not in team_set:
+            raise StandingsError("standings.unknown_team", round=rnd, team=a)
+        in_round = seen.get(rnd)
+        if in_round is None:
+            in_round = seen[rnd] = set()
+        if a in in_round:
+            raise StandingsError("standings.team_twice_in_round", round=rnd, team=a)
+        in_round.add(a)
+        if kind == bye_kind:
+            if b is not None or r.forfeit_loser is not None:
+                raise _invalid(r, "bye")
+            if last is None or rnd <= last:
+                unplayed.append(r)
+            continue
+        if kind != played and kind != forfeit_kind:
+            raise _invalid(r, "kind")
+        if type(b) is not int:
+            raise _invalid(r, "team_b")
+        if b == a:
+            raise _invalid(r, "same_team")
+        if b not in team_set:
+            raise StandingsError("standings.unknown_team", round=rnd, team=b)
+        if b in in_round:
+            raise StandingsError("standings.team_twice_in_round", round=rnd, team=b)
+        in_round.add(b)
+        if kind == forfeit_kind:
+            if r.forfeit_loser != a and r.forfeit_loser != b:
+                raise _invalid(r, "forfeit_loser")
+            if last is None or rnd <= last:
+                unplayed.append(r)
+            continue
+        if r.forfeit_loser is not None:
+            raise _invalid(r, "forfeit_loser")
+        if last is not None and rnd > last:
+            continue
+        sums = played_sums.get(rnd)
+        if sums is None:
+            sums = played_sums[rnd] = [0, 0]
+        sums[0] += sa + sb
+        sums[1] += 2
+        if sa > sb:
+            mp_a, mp_b, out_a, out_b = win, loss, _WIN, _LOSS
+        elif sa < sb:
+            mp_a, mp_b, out_a, out_b = loss, win, _LOSS, _WIN
         else:
-            if r.team_b is None or isinstance(r.team_b, bool) or not isinstance(r.team_b, int):
-                raise StandingsError(
-                    "standings.invalid_result", round=r.round, team=r.team_a, reason="team_b"
-                )
-            if r.team_b == r.team_a:
-                raise StandingsError(
-                    "standings.invalid_result", round=r.round, team=r.team_a, reason="same_team"
-                )
-            if kind == ResultKind.FORFEIT:
-                if r.forfeit_loser not in (r.team_a, r.team_b):
-                    raise StandingsError(
-                        "standings.invalid_result",
-                        round=r.round,
-                        team=r.team_a,
-                        reason="forfeit_loser",
-                    )
-            elif r.forfeit_loser is not None:
-                raise StandingsError(
-                    "standings.invalid_result",
-                    round=r.round,
-                    team=r.team_a,
-                    reason="forfeit_loser",
-                )
-            sides = (r.team_a, r.team_b)
-        for team in sides:
-            if team not in team_set:
-                raise StandingsError("standings.unknown_team", round=r.round, team=team)
-            if (r.round, team) in seen:
-                raise StandingsError("standings.team_twice_in_round", round=r.round, team=team)
-            seen.add((r.round, team))
+            mp_a, mp_b, out_a, out_b = draw, draw, _DRAW, _DRAW
+        if divisor:
+            mp_a += sa // divisor
+            mp_b += sb // divisor
+        out = by_round.get(rnd)
+        if out is None:
+            out = by_round[rnd] = []
+        out.append((a, _PLAYED, b, sa, sb, out_a, mp_a))
+        out.append((b, _PLAYED, a, sb, sa, out_b, mp_b))
 
-
-def _entries(results: Sequence[GameResult], config: StandingsConfig) -> dict[int, list[_Entry]]:
-    """Each result as one or two team-side entries, grouped by round."""
-    # Average team score of each round's played games, for the round_average awards.
-    sums: dict[int, list[int]] = {}
-    for r in results:
-        if r.kind == ResultKind.PLAYED:
-            acc = sums.setdefault(r.round, [0, 0])
-            acc[0] += r.score_a + r.score_b
-            acc[1] += 2
-    averages = {rnd: _half_up_average(total, n) for rnd, (total, n) in sums.items()}
-
-    scale = config.match_points
+    averages = {rnd: _half_up_average(total, n) for rnd, (total, n) in played_sums.items()}
     bye = config.bye
     forfeit = config.forfeit
-
-    def mp(base: int, points: int) -> int:
-        return base + points // scale.score_divisor if scale.add_score else base
-
-    by_round: dict[int, list[_Entry]] = {}
-    for r in results:
-        out = by_round.setdefault(r.round, [])
-        if r.kind == ResultKind.PLAYED:
-            assert r.team_b is not None
-            for team, opp, pf, pa in (
-                (r.team_a, r.team_b, r.score_a, r.score_b),
-                (r.team_b, r.team_a, r.score_b, r.score_a),
-            ):
-                if pf > pa:
-                    outcome, base = _WIN, scale.win
-                elif pf < pa:
-                    outcome, base = _LOSS, scale.loss
-                else:
-                    outcome, base = _DRAW, scale.draw
-                out.append(_Entry(r.round, team, _PLAYED, opp, pf, pa, outcome, mp(base, pf)))
-        elif r.kind == ResultKind.BYE:
-            pf = _award(bye.award, bye.value, r.score_a, averages.get(r.round))
-            outcome = _WIN if bye.counts_as_win else _NONE
-            out.append(_Entry(r.round, r.team_a, _BYE, None, pf, 0, outcome, mp(scale.bye, pf)))
+    for r in unplayed:
+        rnd, a, b, sa, sb = r.round, r.team_a, r.team_b, r.score_a, r.score_b
+        out = by_round.get(rnd)
+        if out is None:
+            out = by_round[rnd] = []
+        if b is None:  # a bye
+            pf = _award(bye.award, bye.value, sa, averages.get(rnd))
+            mp = scale.bye + (pf // divisor if divisor else 0)
+            out.append((a, _BYE, None, pf, 0, _WIN if bye.counts_as_win else _NONE, mp))
+            continue
+        loser = b if r.forfeit_loser == b else a
+        winner = a if loser == b else b
+        if forfeit.award is AwardMode.RECORDED:
+            w_pts, l_pts = (sa, sb) if winner == a else (sb, sa)
         else:
-            assert r.team_b is not None
-            loser = r.forfeit_loser
-            winner = r.team_b if loser == r.team_a else r.team_a
-            assert loser is not None
-            if forfeit.award is AwardMode.RECORDED:
-                w_pts, l_pts = (
-                    (r.score_a, r.score_b) if winner == r.team_a else (r.score_b, r.score_a)
-                )
-            else:
-                w_pts = _award(forfeit.award, forfeit.value, 0, averages.get(r.round))
-                l_pts = forfeit.loser_points
-            out.append(
-                _Entry(
-                    r.round,
-                    winner,
-                    _FORFEIT_WON,
-                    loser,
-                    w_pts,
-                    l_pts,
-                    _WIN,
-                    mp(scale.forfeit_win, w_pts),
-                )
-            )
-            out.append(
-                _Entry(
-                    r.round,
-                    loser,
-                    _FORFEIT_LOST,
-                    winner,
-                    l_pts,
-                    w_pts,
-                    _LOSS,
-                    mp(scale.forfeit_loss, l_pts),
-                )
-            )
+            w_pts = _award(forfeit.award, forfeit.value, 0, averages.get(rnd))
+            l_pts = forfeit.loser_points
+        mp_w = scale.forfeit_win + (w_pts // divisor if divisor else 0)
+        mp_l = scale.forfeit_loss + (l_pts // divisor if divisor else 0)
+        out.append((winner, _FORFEIT_WON, loser, w_pts, l_pts, _WIN, mp_w))
+        out.append((loser, _FORFEIT_LOST, winner, l_pts, w_pts, _LOSS, mp_l))
     return by_round
 
 
@@ -712,14 +699,15 @@ class _Table:
     lots: Mapping[int, int]
 
 
-TeamValues = Callable[[_Table], Mapping[int, int]]
+TeamValues = Callable[[_Table, Iterable[int]], Mapping[int, int]]
 GroupValues = Callable[[_Table, Sequence[int]], Mapping[int, int]]
 
 
 @dataclass(frozen=True, slots=True)
 class Metric:
-    """A named tie-break. Exactly one of ``team_values`` (a value per team, independent of
-    ties) and ``group_values`` (a value that depends on the group of teams still tied) is set.
+    """A named tie-break. Exactly one of ``team_values`` (the value of each team asked for,
+    independent of ties) and ``group_values`` (the value of each team of a group of teams still
+    tied, which depends on the group) is set.
     """
 
     name: str
@@ -730,21 +718,26 @@ class Metric:
 
 
 def _field(name: str) -> TeamValues:
-    def values(table: _Table) -> Mapping[int, int]:
-        return {t: getattr(a, name) for t, a in table.accs.items()}
+    def values(table: _Table, teams: Iterable[int]) -> Mapping[int, int]:
+        accs = table.accs
+        return {t: getattr(accs[t], name) for t in teams}
 
     return values
 
 
-def _difference(table: _Table) -> Mapping[int, int]:
-    return {t: a.points_for - a.points_against for t, a in table.accs.items()}
+def _difference(table: _Table, teams: Iterable[int]) -> Mapping[int, int]:
+    accs = table.accs
+    return {t: accs[t].points_for - accs[t].points_against for t in teams}
 
 
-def _lot(table: _Table) -> Mapping[int, int]:
-    missing = [t for t in table.accs if t not in table.lots]
+def _lot(table: _Table, teams: Iterable[int]) -> Mapping[int, int]:
+    # Checked for every team, not only the tied ones, so that the error does not depend on
+    # whether a tie happens to reach the lot.
+    lots = table.lots
+    missing = [t for t in table.accs if t not in lots]
     if missing:
         raise StandingsError("standings.missing_lot", teams=sorted(missing))
-    return {t: table.lots[t] for t in table.accs}
+    return {t: lots[t] for t in teams}
 
 
 def _direct_encounter(table: _Table, group: Sequence[int]) -> Mapping[int, int]:
@@ -754,15 +747,15 @@ def _direct_encounter(table: _Table, group: Sequence[int]) -> Mapping[int, int]:
     for team in group:
         met: set[int] = set()
         total = 0
-        for e in table.accs[team].encounters:
-            if e.opponent in members:
-                met.add(e.opponent)
+        for opp, pf, outcome, mp in table.accs[team].encounters:
+            if opp in members:
+                met.add(opp)
                 if method is RankingMethod.POINTS:
-                    total += e.points_for
+                    total += pf
                 elif method is RankingMethod.WINS_THEN_POINTS:
-                    total += e.outcome == _WIN
+                    total += outcome == _WIN
                 else:
-                    total += e.match_points
+                    total += mp
         if len(met) != len(members) - 1:
             return dict.fromkeys(group, 0)  # not all of them met: the metric does not apply
         values[team] = total
@@ -770,11 +763,13 @@ def _direct_encounter(table: _Table, group: Sequence[int]) -> Mapping[int, int]:
 
 
 def _buchholz(measure: str, low_cuts: int, high_cuts: int) -> TeamValues:
-    def values(table: _Table) -> Mapping[int, int]:
-        own = {t: getattr(a, measure) for t, a in table.accs.items()}
+    def values(table: _Table, teams: Iterable[int]) -> Mapping[int, int]:
+        accs = table.accs
+        own = {t: getattr(a, measure) for t, a in accs.items()}
         unplayed_mode = table.config.unplayed_rounds
         out: dict[int, int] = {}
-        for team, acc in table.accs.items():
+        for team in teams:
+            acc = accs[team]
             real = [own[o] for o in acc.opponents]
             if unplayed_mode is UnplayedRounds.IGNORE or acc.unplayed == 0:
                 virtual: list[int] = []
@@ -852,8 +847,11 @@ def _primary_key(method: RankingMethod, a: _Acc) -> tuple[int, ...]:
     return (-a.match_points,)
 
 
-def _rank(table: _Table) -> list[tuple[int, int, bool, tuple[int, ...]]]:
-    """(rank, team, shared, tiebreak values) for every team, best first."""
+def _rank(table: _Table, show: bool = True) -> list[tuple[int, int, bool, tuple[int, ...]]]:
+    """(rank, team, shared, tiebreak values) for every team, best first.
+
+    With ``show=False`` (the rank history) tie-break values are computed only for the teams
+    that still need them and the values returned are not meaningful."""
     config = table.config
     accs = table.accs
     order = sorted(accs, key=lambda t: (_primary_key(config.method, accs[t]), t))
@@ -871,10 +869,13 @@ def _rank(table: _Table) -> list[tuple[int, int, bool, tuple[int, ...]]]:
     for index, name in enumerate(config.tiebreaks):
         metric = TIEBREAKS[name]
         sign = -1 if metric.higher_is_better else 1
-        team_values = metric.team_values(table) if metric.team_values is not None else None
-        if team_values is not None:
-            for t in accs:
-                shown[t][index] = team_values[t]
+        team_values: Mapping[int, int] | None = None
+        if metric.team_values is not None:
+            asked = accs if show else [t for g in groups if len(g) > 1 for t in g]
+            team_values = metric.team_values(table, asked)
+            if show:
+                for t in accs:
+                    shown[t][index] = team_values[t]
         refined: list[list[int]] = []
         for group in groups:
             if len(group) == 1:
@@ -922,11 +923,7 @@ def _prepare(
     for t in team_list:
         if isinstance(t, bool) or not isinstance(t, int):
             raise StandingsError("standings.unknown_team", team=repr(t))
-    all_results = list(results)
-    _validate(all_results, set(team_list))
-    if as_of_round is not None:
-        all_results = [r for r in all_results if r.round <= as_of_round]
-    by_round = _entries(all_results, config)
+    by_round = _entries(results, set(team_list), config, as_of_round)
     accs = {t: _Acc(t) for t in team_list}
     table = _Table(accs, config, lots if lots is not None else {})
     return by_round, accs, table
@@ -974,8 +971,7 @@ def compute_standings(
     """
     by_round, accs, table = _prepare(results, teams, config, as_of_round, lots)
     for rnd in sorted(by_round):
-        for e in by_round[rnd]:
-            accs[e.team].add(e)
+        _fold(accs, rnd, by_round[rnd])
     return _rows(table)
 
 
@@ -996,8 +992,7 @@ def rank_history(
     last = max(by_round, default=0)
     history: dict[int, list[int]] = {t: [] for t in accs}
     for rnd in range(1, last + 1):
-        for e in by_round.get(rnd, ()):
-            accs[e.team].add(e)
-        for rank, team, _shared, _values in _rank(table):
+        _fold(accs, rnd, by_round.get(rnd, ()))
+        for rank, team, _shared, _values in _rank(table, show=False):
             history[team].append(rank)
     return {t: tuple(r) for t, r in history.items()}
