@@ -1,0 +1,101 @@
+"""Errors raised by the rules engine, each carrying a stable code.
+
+This module owns the error type and the list of every code the engine can raise. A code is a
+dotted string (``deal.points_out_of_range``) that never changes once published: the Django side
+maps each code to a French message, and the command line prints it. The ``message`` is a plain
+English sentence for developers only; it is never shown to players. ``params`` carries the
+values a translated message may need (the offending field, the allowed range...).
+
+It must not import anything but the standard library.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+__all__ = ["ERROR_CODES", "EngineError"]
+
+
+# Every code the engine can raise, with a short developer description. The Django side must
+# give a French message for each; a test checks that every ``EngineError`` raised in the
+# engine's test-suite uses a code listed here.
+_CODES: dict[str, str] = {
+    # Rulesets
+    "rules.not_an_object": "the ruleset must be a JSON object or a preset name",
+    "rules.unknown_preset": "no preset has this name",
+    "rules.unknown_option": "the ruleset names an option that does not exist",
+    "rules.invalid_value": "an option has a value outside its allowed values",
+    "rules.inconsistent": "two options contradict each other",
+    # Deals: shape
+    "deal.not_an_object": "the deal must be a JSON object",
+    "deal.unknown_field": "the deal has a field the engine does not know",
+    "deal.invalid_value": "a deal field has a value of the wrong type or outside its choices",
+    "deal.missing_taker": "a played deal needs the taker's team",
+    "deal.missing_points": "card points are needed for at least one team",
+    "deal.missing_bid": "a contrée/coinche deal needs a bid (a number, capot or générale)",
+    "deal.missing_penalised_team": "a penalty needs the penalised team",
+    "deal.invalid_carry_in": "the litige reserve brought in must be a whole number >= 0",
+    # Deals: impossible facts
+    "deal.points_out_of_range": "card points must lie between 0 and the deal total",
+    "deal.points_do_not_add_up": "the two teams' card points must add up to the deal total",
+    "deal.capot_without_all_points": "the capot team must have all the card points",
+    "deal.dix_de_der_impossible": "the team given the last trick has fewer than 10 points or was capot",
+    "deal.belote_at_sans_atout": "there is no belote at sans-atout",
+    "deal.too_many_belotes": "one belote per deal (up to 4 at tout-atout)",
+    "deal.belote_conflict": "give either belote or ta_belotes, not both",
+    "deal.trump_not_allowed": "sans-atout and tout-atout are off in these rules",
+    "deal.bid_in_classic": "classic belote has no bids",
+    "deal.bid_out_of_range": "the bid is not one of the rules' allowed bids",
+    "deal.invalid_contract": "a capot or générale contract cannot carry a number bid",
+    "deal.contre_in_classic": "classic belote has no contre",
+    "deal.surcontre_without_contre": "a surcontre needs a contre",
+    "deal.generale_without_contree": "a générale is only bid in contrée/coinche",
+    "deal.generale_disabled": "the générale is off in these rules",
+    "deal.announcements_disabled": "these rules are played without announcements",
+    "deal.announcement_invalid": "an announcement is malformed (kind, suit, rank or length)",
+    "deal.announcement_impossible_sequence": "the sequence does not fit below its top card",
+    "deal.announcement_sequence_too_long": "a sequence has at most 8 cards",
+    "deal.announcement_duplicate_carre": "there is only one carré of each rank",
+    "deal.card_used_twice": "a card appears in two announcements where the rules forbid it",
+    "deal.announcements_exceed_hand": "a team's announcements need more than its 16 cards",
+    "deal.announcement_tie_unresolved": "equal best announcements: announcement_priority is needed",
+    "deal.penalty_team_invalid": "only a penalty deal names a penalised team",
+    # Games
+    "game.not_an_object": "the game input must be a JSON object with a list of deals",
+    "game.already_over": "a deal was added after the game had ended",
+    "game.invalid_totals": "totals must be whole numbers >= 0 and the deal count >= 0",
+    "game.table_check_not_applicable": "the table check needs classic rules without announcements or rounding",
+    # Command line
+    "cli.invalid_json": "the input is not valid JSON",
+    "cli.unknown_command": "the command is not one of score, game, presets, options",
+    "cli.internal_error": "an unexpected engine failure (a bug): please report it",
+}
+
+ERROR_CODES: tuple[str, ...] = tuple(_CODES)
+
+
+class EngineError(Exception):
+    """An engine failure with a stable ``code`` and the values (``params``) behind it."""
+
+    code: str
+    message: str
+    params: dict[str, object]
+
+    def __init__(
+        self, code: str, message: str = "", params: Mapping[str, object] | None = None
+    ) -> None:
+        if code not in _CODES:  # a programming error: every code must be listed above
+            raise ValueError(f"unlisted engine error code {code!r}")
+        self.code = code
+        self.message = message or _CODES[code]
+        self.params = dict(params or {})
+        super().__init__(f"{code}: {self.message}")
+
+    def to_json(self) -> dict[str, object]:
+        """The ``{"code", "message", "params"}`` object printed by the command line."""
+        return {"code": self.code, "message": self.message, "params": self.params}
+
+
+def describe(code: str) -> str:
+    """The developer description of a code (English, never shown to players)."""
+    return _CODES[code]
