@@ -57,9 +57,10 @@ Costs (ranking and random)
 --------------------------
 Teams are placed in order (ranking order, or the drawn order). A table between teams at
 positions ``i`` and ``j`` costs, in lexicographic tiers (each tier outweighs any sum of the
-tiers below it): previous meetings x ``REMATCH``; then, for the bye, its place in the bye order
-x ``BYE``; then ``CLUB`` if both teams are of the same club and ``avoid_same_club`` is set;
-then ``(i - j) ** 2``, which keeps pairs close in the order (1-2, 3-4, ... costs the minimum).
+tiers below it): ``REMATCH`` if the teams have met (fewest rematch tables first); then
+previous meetings x ``REPEAT`` (among rematches, the least repeated); then, for the bye, its
+place in the bye order x ``BYE``; then ``CLUB`` if both teams are of the same club and
+``avoid_same_club`` is set; then ``(i - j) ** 2``, which keeps pairs close in the order (1-2, 3-4, ... costs the minimum).
 The pairing is a minimum-cost perfect matching (Edmonds' blossom, networkx, in
 :mod:`engine._matching`).
 
@@ -295,6 +296,10 @@ class History:
         """How many times ``a`` and ``b`` have already met."""
         opponents = self._met.get(a)
         return opponents[b] if opponents is not None else 0
+
+    def most_meetings(self) -> int:
+        """The most times any two teams have met (0 for an empty history)."""
+        return max((c for opp in self._met.values() for c in opp.values()), default=0)
 
     def bye_count(self, team: int) -> int:
         return self._bye_counts.get(team, 0)
@@ -674,14 +679,17 @@ class _Context:
     used_zones: bool = False
     club_tier: int = 0
     bye_tier: int = 0
+    repeat_tier: int = 0
     rematch_tier: int = 0
 
     def __post_init__(self) -> None:
         n = max(self.size, 2)
+        most = max(self.history.most_meetings(), 1)
         # each tier outweighs the largest possible sum of the tiers below it
         self.club_tier = n**3  # > (n / 2) tables x (n - 1) ** 2
-        self.bye_tier = n**4 + 1  # > (n / 2) x (club + distance)
-        self.rematch_tier = n**6  # > n x bye + (n / 2) x (club + distance)
+        self.bye_tier = n**4  # > (n / 2) x (club + distance)
+        self.repeat_tier = n**6  # > n x bye + (n / 2) x (club + distance)
+        self.rematch_tier = self.repeat_tier * (n * most + 1)  # > every repeat of every table
 
     def same_club(self, a: int, b: int) -> bool:
         club = self.clubs[a]
@@ -691,7 +699,10 @@ class _Context:
         return self.history.meetings(a, b) > 0 or (self.avoid_club and self.same_club(a, b))
 
     def cost(self, a: int, b: int, gap: int) -> int:
-        cost = self.history.meetings(a, b) * self.rematch_tier + gap * gap
+        meetings = self.history.meetings(a, b)
+        cost = gap * gap
+        if meetings:
+            cost += self.rematch_tier + meetings * self.repeat_tier
         if self.avoid_club and self.same_club(a, b):
             cost += self.club_tier
         return cost

@@ -1,0 +1,686 @@
+"""engine.pairing: seeded random contests, exactness on small fields, round robin, errors.
+
+No Django here: the engine suite runs with ``-p no:django``.
+"""
+
+from __future__ import annotations
+
+import ast
+import random
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import networkx as nx  # type: ignore[import-untyped]
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import engine.pairing as pairing
+from engine.errors import EngineError
+from engine.pairing import (
+    PAIRING_ERROR_CODES,
+    ByeReason,
+    Entrant,
+    EntryRecord,
+    ForcedReason,
+    History,
+    PairingError,
+    PairingMethod,
+    PairingRequest,
+    PairingResult,
+    ReportCode,
+    Strategy,
+    active_entrants,
+    max_round_robin_rounds,
+    pair_round,
+)
+
+# --------------------------------------------------------------------------------------------
+# Helpers: an independent judge of "avoidable"
+# --------------------------------------------------------------------------------------------
+
+
+def has_rematch_free_pairing(teams: list[int], history: History) -> bool:
+    """Whether ``teams`` (even count) can all be paired without a rematch (blossom, complete)."""
+    graph = nx.Graph()
+    graph.add_nodes_from(teams)
+    graph.add_edges_from(
+        (a, b) for i, a in enumerate(teams) for b in teams[i + 1 :] if not history.meetings(a, b)
+    )
+    return len(nx.max_weight_matching(graph, maxcardinality=True)) * 2 == len(teams)
+
+
+def fewest_rematches(teams: list[int], history: History) -> int:
+    """The fewest rematches any perfect pairing of ``teams`` (even count) must contain."""
+    graph = nx.Graph()
+    big = len(teams) + 1
+    graph.add_weighted_edges_from(
+        (a, b, big - min(history.meetings(a, b), 1) * big)
+        for i, a in enumerate(teams)
+        for b in teams[i + 1 :]
+    )
+    # maximise the number of non-rematch tables among perfect matchings
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    return sum(1 for a, b in matching if history.meetings(a, b))
+
+
+def check_round(request: PairingRequest, result: PairingResult) -> None:
+    """Every invariant a pairing must satisfy, checked against the request and the report."""
+    ids = [e.id for e in request.entrants]
+    rank = {e.id: e.rank for e in request.entrants}
+    club = {e.id: e.club for e in request.entrants}
+    history = request.history
+    report = result.report
+
+    # every active team plays exactly once (or has the bye), nobody else appears
+    seated = [t for table in result.tables for t in (table.a, table.b)]
+    if result.bye is not None:
+        seated.append(result.bye)
+    assert sorted(seated) == sorted(ids)
+    assert (result.bye is not None) == (len(ids) % 2 == 1)
+    assert [t.table_number for t in result.tables] == list(range(1, len(result.tables) + 1))
+
+    # the seed is reported and returned
+    (seed_item,) = report.of(ReportCode.SEED)
+    assert seed_item.params["seed"] == result.seed
+    assert request.seed is None or result.seed == request.seed
+
+    # roster changes are reported
+    assert [i.params["team"] for i in report.of(ReportCode.LATE_ENTRY)] == list(
+        request.late_entries
+    )
+    assert [i.params["team"] for i in report.of(ReportCode.WITHDRAWAL)] == list(request.withdrawals)
+
+    # the bye: fair, and reported
+    bye_items = report.of(ReportCode.BYE_ASSIGNED)
+    if result.bye is None:
+        assert not bye_items
+    else:
+        (item,) = bye_items
+        assert item.params["team"] == result.bye
+        fewest = min(history.bye_count(t) for t in ids)
+        if result.method is not PairingMethod.ROUND_ROBIN:
+            assert history.bye_count(result.bye) == fewest  # nobody gets a 2nd bye too early
+            assert item.params["byes_before"] == fewest
+            eligible = [t for t in ids if history.bye_count(t) == fewest]
+            assert item.params["eligible"] == len(eligible)
+        if result.method is PairingMethod.RANKING:
+            eligible.sort(key=lambda t: (-rank[t], t))
+            passed = item.params["passed_over"]
+            assert isinstance(passed, tuple)
+            # the lowest-ranked eligible team, unless skipping it avoided a rematch
+            if passed:
+                assert result.bye != eligible[0]
+                assert all(rank[t] >= rank[result.bye] for t in passed)
+            else:
+                assert rank[result.bye] == rank[eligible[0]]
+            expected = (
+                ByeReason.LOWEST_RANKED_WITHOUT_BYE
+                if fewest == 0
+                else ByeReason.LOWEST_RANKED_FEWEST_BYES
+            )
+            assert item.params["reason"] == expected
+
+    # rematches: reported exactly, and only when unavoidable
+    rematch_tables = {
+        (t.table_number, t.a, t.b) for t in result.tables if history.meetings(t.a, t.b)
+    }
+    forced = {
+        (i.params["table"], i.params["team_a"], i.params["team_b"])
+        for i in report.of(ReportCode.REMATCH_FORCED)
+    }
+    assert forced == rematch_tables
+    if rematch_tables and result.method is not PairingMethod.ROUND_ROBIN:
+        reasons = {i.params["reason"] for i in report.of(ReportCode.REMATCH_FORCED)}
+        assert result.strategy is Strategy.GREEDY or reasons == {
+            ForcedReason.NO_REMATCH_FREE_PAIRING
+        }
+        if result.strategy is not Strategy.GREEDY:
+            assert_no_better_bye_or_pairing(ids, history, result, len(rematch_tables))
+    tables = {frozenset((t.a, t.b)) for t in result.tables}
+    for item in report.of(ReportCode.REMATCH_AVOIDED):
+        a, b = item.params["team_a"], item.params["team_b"]
+        assert isinstance(a, int) and isinstance(b, int)
+        assert history.meetings(a, b) == item.params["meetings"] > 0
+        assert frozenset((a, b)) not in tables
+
+    # club conflicts: reported exactly
+    same_club = {
+        (t.table_number, t.a, t.b)
+        for t in result.tables
+        if club[t.a] is not None and club[t.a] == club[t.b]
+    }
+    reported = {
+        (i.params["table"], i.params["team_a"], i.params["team_b"])
+        for i in report.of(ReportCode.CLUB_CONFLICT)
+    }
+    assert reported == same_club
+
+    # tables: by ranking, leaders first and "paired away" exactly the non-neighbour tables
+    if result.method is PairingMethod.RANKING and len({rank[t] for t in ids}) == len(ids):
+        order = sorted((t for t in ids if t != result.bye), key=lambda t: rank[t])
+        pos = {t: i for i, t in enumerate(order)}
+        assert all(pos[t.a] < pos[t.b] for t in result.tables)
+        firsts = [pos[t.a] for t in result.tables]
+        assert firsts == sorted(firsts)
+        assert firsts[0] == 0  # the leader is on table 1
+        away = {
+            t.table_number
+            for t in result.tables
+            if not (pos[t.a] % 2 == 0 and pos[t.b] == pos[t.a] + 1)
+        }
+        assert {i.params["table"] for i in report.of(ReportCode.PAIRED_AWAY)} == away
+
+    # fallback reported iff used
+    assert bool(report.of(ReportCode.FALLBACK_USED)) == (result.strategy is Strategy.GREEDY)
+    assert report.describe()  # the developer text renders every item
+
+
+def assert_no_better_bye_or_pairing(
+    ids: list[int], history: History, result: PairingResult, rematches: int
+) -> None:
+    """No eligible bye and no pairing would have had fewer rematches."""
+    if len(ids) % 2 == 0:
+        assert fewest_rematches(ids, history) == rematches
+        return
+    fewest = min(history.bye_count(t) for t in ids)
+    for candidate in ids:
+        if history.bye_count(candidate) == fewest:
+            rest = [t for t in ids if t != candidate]
+            assert fewest_rematches(rest, history) >= rematches, candidate
+
+
+# --------------------------------------------------------------------------------------------
+# Seeded random contests
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Contest:
+    """A simulated contest: entries, points, history; ranks distinct (ties by id)."""
+
+    entries: list[EntryRecord]
+    clubs: dict[int, str | None]
+    points: Counter[int]
+    history: History
+    rng: random.Random
+
+    def entrants(self, active: tuple[int, ...]) -> tuple[Entrant, ...]:
+        order = sorted(active, key=lambda t: (-self.points[t], t))
+        return tuple(Entrant(t, i, self.clubs[t]) for i, t in enumerate(order, start=1))
+
+    def play(self, result: PairingResult) -> None:
+        for table in result.tables:
+            share = self.rng.randint(500, 1444)
+            self.points[table.a] += share
+            self.points[table.b] += 1944 - share
+        if result.bye is not None:
+            self.points[result.bye] += 972
+        self.history = self.history.with_round(result)
+
+
+def make_contest(seed: int, teams: int, rounds: int, clubs: int) -> Contest:
+    rng = random.Random(seed)
+    entries = []
+    for team in range(1, teams + 1):
+        joined = 1 if rounds < 2 or rng.random() < 0.85 else rng.randint(2, rounds)
+        left = None if rng.random() < 0.9 else rng.randint(joined - 1, rounds)
+        entries.append(EntryRecord(team, joined, left))
+    club_of = {t: (f"c{rng.randrange(clubs)}" if clubs else None) for t in range(1, teams + 1)}
+    return Contest(entries, club_of, Counter(), History(), rng)
+
+
+def run_contest(seed: int, teams: int, rounds: int, clubs: int = 0) -> int:
+    """Play a whole contest, checking every round; returns how many rounds were paired."""
+    contest = make_contest(seed, teams, rounds, clubs)
+    paired = 0
+    for number in range(1, rounds + 1):
+        roster = active_entrants(contest.entries, number)
+        if len(roster.active) < 2:
+            continue
+        request = PairingRequest(
+            method="random" if number == 1 else "ranking",
+            entrants=contest.entrants(roster.active),
+            round_number=number,
+            history=contest.history,
+            seed=seed * 100 + number,
+            avoid_same_club=bool(clubs) and number % 2 == 0,
+            time_budget_s=30.0,  # correctness here, not speed: never let a slow CI box fall back
+            late_entries=roster.late_entries,
+            withdrawals=roster.withdrawals,
+        )
+        result = pair_round(request)
+        check_round(request, result)
+        assert pair_round(request) == result  # same seed, same input: same draw and report
+        contest.play(result)
+        paired += 1
+    return paired
+
+
+SIZES = [2, 3, 4, 5, 7, 8, 11, 16, 21, 33, 34, 35, 60, 97, 150, 211, 400]
+
+
+@pytest.mark.parametrize("teams", SIZES)
+def test_seeded_random_contest(teams: int) -> None:
+    for seed in range(3 if teams <= 60 else 1):
+        rounds = 6 if teams > 8 else teams + 2  # small fields: more rounds than opponents
+        assert run_contest(seed + teams, teams, rounds, clubs=seed % 3 * 3) >= 1
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10**6),
+    teams=st.integers(2, 40),
+    rounds=st.integers(1, 9),
+    clubs=st.integers(0, 4),
+)
+def test_contest_property(seed: int, teams: int, rounds: int, clubs: int) -> None:
+    run_contest(seed, teams, rounds, clubs)
+
+
+def test_byes_rotate_through_everyone_before_a_second() -> None:
+    entrants = tuple(Entrant(t, t) for t in range(1, 8))  # 7 teams, fixed ranking
+    history = History()
+    byes = []
+    for number in range(1, 15):
+        result = pair_round(
+            PairingRequest("ranking", entrants, number, history, seed=number, time_budget_s=30)
+        )
+        assert result.bye is not None
+        byes.append(result.bye)
+        history = history.with_round(result)
+    assert sorted(byes[:7]) == list(range(1, 8))
+    assert sorted(byes[7:]) == list(range(1, 8))
+
+
+# --------------------------------------------------------------------------------------------
+# Exactness on small fields
+# --------------------------------------------------------------------------------------------
+
+
+def brute_force_cost(
+    order: list[int], history: History, clubs: dict[int, str | None], avoid: bool
+) -> tuple[int, int, int, int]:
+    """The cost tiers of an optimal pairing of ``order`` over the complete graph."""
+    n = len(order)
+    graph = nx.Graph()
+    tier_club = n**3
+    tier_repeat = n**6
+    tier_rematch = tier_repeat * (n * max(history.most_meetings(), 1) + 1)
+    for i in range(n):
+        for j in range(i + 1, n):
+            a, b = order[i], order[j]
+            same = avoid and clubs[a] is not None and clubs[a] == clubs[b]
+            met = history.meetings(a, b)
+            cost = (tier_rematch + met * tier_repeat if met else 0) + same * tier_club
+            graph.add_edge(i, j, weight=tier_rematch * n - cost - (j - i) ** 2)
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    return score(((order[i], order[j]) for i, j in matching), order, history, clubs, avoid)
+
+
+def score(
+    pairs: Iterable[tuple[int, int]],
+    order: list[int],
+    history: History,
+    clubs: dict[int, str | None],
+    avoid: bool,
+) -> tuple[int, int, int, int]:
+    """(rematch tables, meetings repeated, club conflicts, sum of squared gaps)."""
+    pos = {t: i for i, t in enumerate(order)}
+    rematches = repeats = club = gaps = 0
+    for a, b in pairs:
+        rematches += history.meetings(a, b) > 0
+        repeats += history.meetings(a, b)
+        club += avoid and clubs[a] is not None and clubs[a] == clubs[b]
+        gaps += (pos[a] - pos[b]) ** 2
+    return rematches, repeats, club, gaps
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    half=st.integers(1, 16),
+    games=st.integers(0, 60),
+    clubs=st.integers(0, 3),
+)
+def test_exact_strategy_is_a_minimum_cost_matching(
+    seed: int, half: int, games: int, clubs: int
+) -> None:
+    rng = random.Random(seed)
+    n = 2 * half
+    ids = rng.sample(range(1, 1000), n)
+    pairs = [tuple(rng.sample(ids, 2)) for _ in range(games)]
+    history = History.of(pairs)
+    club = {t: (f"c{rng.randrange(clubs)}" if clubs else None) for t in ids}
+    entrants = tuple(Entrant(t, r, club[t]) for r, t in enumerate(ids, start=1))
+    request = PairingRequest("ranking", entrants, 2, history, seed=1, avoid_same_club=True)
+    result = pair_round(request)
+    assert result.strategy is Strategy.EXACT
+    check_round(request, result)
+    got = score(((t.a, t.b) for t in result.tables), ids, history, club, True)
+    assert got == brute_force_cost(ids, history, club, True)
+
+
+def test_zone_strategy_matches_the_optimum_on_a_realistic_field() -> None:
+    contest = make_contest(7, 120, 5, 0)
+    contest.entries = [EntryRecord(t) for t in range(1, 121)]
+    for number in range(1, 5):
+        active = tuple(range(1, 121))
+        result = pair_round(
+            PairingRequest(
+                "random" if number == 1 else "ranking",
+                contest.entrants(active),
+                number,
+                contest.history,
+                seed=number,
+            )
+        )
+        contest.play(result)
+    entrants = contest.entrants(tuple(range(1, 121)))
+    request = PairingRequest("ranking", entrants, 5, contest.history, seed=5)
+    result = pair_round(request)
+    check_round(request, result)
+    assert result.strategy is Strategy.ZONES
+    order = [e.id for e in entrants]
+    clubs: dict[int, str | None] = dict.fromkeys(order)
+    got = score(((t.a, t.b) for t in result.tables), order, contest.history, clubs, False)
+    best = brute_force_cost(order, contest.history, clubs, False)
+    assert got[0] == best[0] == 0
+    assert got[3] <= best[3] * 1.2  # zones are exact inside, near-optimal overall
+
+
+# --------------------------------------------------------------------------------------------
+# Worst-case history, chunks and the fallback
+# --------------------------------------------------------------------------------------------
+
+
+def worst_case(teams: int) -> tuple[tuple[Entrant, ...], History]:
+    """Each team has met its 4 nearest ranking neighbours: every natural table is a rematch."""
+    rounds = [
+        [(i, i + 1) for i in range(0, teams, 2)],
+        [(i, (i + 1) % teams) for i in range(1, teams, 2)],
+        [(i + k, i + k + 2) for i in range(0, teams, 4) for k in (0, 1)],
+        [(i + k, (i + k + 2) % teams) for i in range(2, teams + 2, 4) for k in (0, 1)],
+    ]
+    pairs = [(a + 1, b + 1) for games in rounds for a, b in games]
+    return tuple(Entrant(t, t) for t in range(1, teams + 1)), History.of(pairs)
+
+
+def test_worst_case_history_is_paired_without_rematch_in_chunks() -> None:
+    entrants, history = worst_case(400)
+    request = PairingRequest("ranking", entrants, 5, history, seed=3, time_budget_s=30)
+    result = pair_round(request)
+    check_round(request, result)
+    assert result.strategy is Strategy.ZONES
+    assert len(result.report.of(ReportCode.REMATCH_AVOIDED)) == 200
+
+
+def test_time_budget_falls_back_to_greedy_and_says_so() -> None:
+    entrants, history = worst_case(2000)
+    request = PairingRequest("ranking", entrants, 5, history, seed=3, time_budget_s=0.001)
+    result = pair_round(request)
+    check_round(request, result)
+    assert result.strategy is Strategy.GREEDY
+    (item,) = result.report.of(ReportCode.FALLBACK_USED)
+    assert item.params["strategy"] == "greedy"
+    assert item.params["reason"] == "time_budget"
+    assert item.params["budget_ms"] == 1
+    assert not result.report.of(ReportCode.REMATCH_FORCED)  # the repair still avoids them
+
+
+def test_greedy_repair_swaps_away_a_rematch() -> None:
+    # 4 teams in order 1, 2, 3, 4 where 3-4 met: greedy takes 1-2 then must repair 3-4
+    entrants = tuple(Entrant(t, t) for t in range(1, 5))
+    history = History.of([(3, 4), (1, 3)])
+    clock_budget = 1e-9  # no blossom fits
+    result = pair_round(PairingRequest("ranking", entrants, 2, history, time_budget_s=clock_budget))
+    assert result.strategy is Strategy.GREEDY
+    assert all(history.meetings(t.a, t.b) == 0 for t in result.tables)
+
+
+# --------------------------------------------------------------------------------------------
+# Specific behaviours
+# --------------------------------------------------------------------------------------------
+
+
+def test_leaders_on_table_one_and_rematch_avoided_is_reported() -> None:
+    entrants = tuple(Entrant(t, t) for t in range(1, 7))
+    history = History.of([(1, 2)])
+    result = pair_round(PairingRequest("ranking", entrants, 2, history, seed=1))
+    assert [(t.table_number, t.a, t.b) for t in result.tables] == [(1, 1, 3), (2, 2, 4), (3, 5, 6)]
+    (avoided,) = result.report.of(ReportCode.REMATCH_AVOIDED)
+    assert avoided.params == {"team_a": 1, "team_b": 2, "meetings": 1}
+    assert [i.params["table"] for i in result.report.of(ReportCode.PAIRED_AWAY)] == [1, 2]
+
+
+def test_forced_rematch_is_reported_as_unavoidable() -> None:
+    entrants = (Entrant(1, 1), Entrant(2, 2))
+    history = History.of([(1, 2)])
+    result = pair_round(PairingRequest("ranking", entrants, 2, history))
+    (item,) = result.report.of(ReportCode.REMATCH_FORCED)
+    assert item.params["reason"] == "no_rematch_free_pairing"
+    assert item.params["meetings"] == 1
+
+
+def test_bye_moves_up_only_to_avoid_a_rematch() -> None:
+    # 3 teams: 3 (lowest) would get the bye, but 1-2 have met and 1-3, 2-3 have not
+    entrants = tuple(Entrant(t, t) for t in range(1, 4))
+    history = History.of([(1, 2)])
+    result = pair_round(PairingRequest("ranking", entrants, 2, history, seed=0))
+    assert result.bye in (1, 2)
+    (item,) = result.report.of(ReportCode.BYE_ASSIGNED)
+    assert 3 in item.params["passed_over"]  # type: ignore[operator]
+    assert not result.report.of(ReportCode.REMATCH_FORCED)
+
+
+def test_second_bye_goes_to_lowest_ranked_with_fewest() -> None:
+    entrants = tuple(Entrant(t, t) for t in range(1, 6))
+    history = History.of([], byes=[5, 4, 3, 2, 1, 5])
+    result = pair_round(PairingRequest("ranking", entrants, 7, history))
+    assert result.bye == 4
+    (item,) = result.report.of(ReportCode.BYE_ASSIGNED)
+    assert item.params["reason"] == "lowest_ranked_fewest_byes"
+    assert item.params["byes_before"] == 1
+
+
+def test_same_club_avoided_when_asked_and_reported_otherwise() -> None:
+    entrants = (Entrant(1, 1, "A"), Entrant(2, 2, "A"), Entrant(3, 3, "B"), Entrant(4, 4, "B"))
+    kept = pair_round(PairingRequest("ranking", entrants, 2, History(), avoid_same_club=True))
+    assert {frozenset((t.a, t.b)) for t in kept.tables} == {frozenset((1, 3)), frozenset((2, 4))}
+    assert len(kept.report.of(ReportCode.CLUB_CONFLICT_AVOIDED)) == 2
+    assert not kept.report.of(ReportCode.CLUB_CONFLICT)
+    plain = pair_round(PairingRequest("ranking", entrants, 2, History()))
+    conflicts = plain.report.of(ReportCode.CLUB_CONFLICT)
+    assert [(i.params["club"], i.params["avoidance"]) for i in conflicts] == [
+        ("A", False),
+        ("B", False),
+    ]
+
+
+def test_rematch_outweighs_club() -> None:
+    entrants = (Entrant(1, 1, "A"), Entrant(2, 2, "B"), Entrant(3, 3, "A"), Entrant(4, 4, "B"))
+    history = History.of([(1, 2), (1, 4)])  # 1 can only meet 3 without a rematch: same club
+    result = pair_round(PairingRequest("ranking", entrants, 3, history, avoid_same_club=True))
+    assert result.opponent(1) == 3
+    assert len(result.report.of(ReportCode.CLUB_CONFLICT)) == 2
+
+
+def test_equal_ranks_are_ordered_by_the_seeded_lot() -> None:
+    entrants = tuple(Entrant(t, 1 if t <= 4 else 5) for t in range(1, 9))
+    a = pair_round(PairingRequest("ranking", entrants, 2, History(), seed=11))
+    b = pair_round(PairingRequest("ranking", entrants, 2, History(), seed=11))
+    assert a == b
+    ties = a.report.of(ReportCode.RANK_TIE_DRAWN)
+    assert [i.params["rank"] for i in ties] == [1, 5]
+    first = ties[0].params["teams"]
+    assert isinstance(first, tuple)
+    assert (a.tables[0].a, a.tables[0].b) == first[:2]
+
+
+def test_random_draw_is_reproducible_and_seed_is_returned() -> None:
+    entrants = tuple(Entrant(t, 1) for t in range(1, 30))
+    first = pair_round(PairingRequest("random", entrants, 1))
+    assert isinstance(first.seed, int) and 0 <= first.seed < 2**32
+    again = pair_round(PairingRequest("random", entrants, 1, seed=first.seed))
+    assert again.tables == first.tables and again.bye == first.bye
+    assert again.report == first.report
+    other = pair_round(PairingRequest("random", entrants, 1, seed=first.seed + 1))
+    assert other.tables != first.tables
+    (item,) = first.report.of(ReportCode.BYE_ASSIGNED)
+    assert item.params["reason"] == "drawn_by_lot"
+
+
+def test_random_draw_avoids_rematches() -> None:
+    entrants = tuple(Entrant(t, 1) for t in range(1, 7))
+    # everyone has met everyone except 1-4, 2-5, 3-6: the draw has exactly one answer
+    allowed = {frozenset((1, 4)), frozenset((2, 5)), frozenset((3, 6))}
+    history = History.of(
+        (a, b) for a in range(1, 7) for b in range(a + 1, 7) if frozenset((a, b)) not in allowed
+    )
+    for seed in range(20):
+        result = pair_round(PairingRequest("random", entrants, 3, history, seed=seed))
+        assert {frozenset((t.a, t.b)) for t in result.tables} == allowed
+
+
+def test_late_entries_and_withdrawals() -> None:
+    entries = [
+        EntryRecord(1),
+        EntryRecord(2),
+        EntryRecord(3, joined_round=2),
+        EntryRecord(4, withdrawn_after_round=1),
+        EntryRecord(5, joined_round=3, withdrawn_after_round=2),  # never plays
+        EntryRecord(6),
+    ]
+    one = active_entrants(entries, 1)
+    assert one.active == (1, 2, 4, 6) and one.late_entries == () and one.withdrawals == ()
+    two = active_entrants(entries, 2)
+    assert two.active == (1, 2, 3, 6)
+    assert two.late_entries == (3,) and two.withdrawals == (4,)
+    three = active_entrants(entries, 3)
+    assert three.active == (1, 2, 3, 6) and three.late_entries == () and three.withdrawals == ()
+    request = PairingRequest(
+        "ranking",
+        tuple(Entrant(t, r) for r, t in enumerate(two.active, 1)),
+        2,
+        late_entries=two.late_entries,
+        withdrawals=two.withdrawals,
+    )
+    result = pair_round(request)
+    check_round(request, result)
+
+
+# --------------------------------------------------------------------------------------------
+# Round robin
+# --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("teams", range(2, 14))
+def test_round_robin_meets_everyone_once(teams: int) -> None:
+    entrants = tuple(Entrant(t * 10, t) for t in range(1, teams + 1))
+    rounds = max_round_robin_rounds(teams)
+    history = History()
+    for number in range(1, rounds + 1):
+        request = PairingRequest("round_robin", entrants, number, history, total_rounds=rounds)
+        result = pair_round(request)
+        assert result.strategy is Strategy.CIRCLE
+        check_round(request, result)
+        assert not result.report.of(ReportCode.REMATCH_FORCED)
+        history = history.with_round(result)
+    met = Counter(frozenset(p) for p in history.pairs)
+    assert len(met) == teams * (teams - 1) // 2 and set(met.values()) == {1}
+    if teams % 2:
+        assert sorted(history.byes) == sorted(e.id for e in entrants)
+    with pytest.raises(PairingError) as error:
+        pair_round(PairingRequest("round_robin", entrants, rounds + 1, history))
+    assert error.value.code == "pairing.too_many_rounds"
+    assert error.value.params["max_rounds"] == rounds
+
+
+def test_round_robin_total_rounds_beyond_the_field_is_refused() -> None:
+    entrants = tuple(Entrant(t, t) for t in range(1, 5))
+    with pytest.raises(PairingError) as error:
+        pair_round(PairingRequest("round_robin", entrants, 1, total_rounds=4))
+    assert error.value.code == "pairing.too_many_rounds"
+    assert error.value.params == {"round_number": 4, "max_rounds": 3, "teams": 4}
+
+
+# --------------------------------------------------------------------------------------------
+# Errors
+# --------------------------------------------------------------------------------------------
+
+TWO = (Entrant(1, 1), Entrant(2, 2))
+
+
+@pytest.mark.parametrize(
+    ("request_", "code"),
+    [
+        (PairingRequest("swiss", TWO), "pairing.unknown_method"),
+        (PairingRequest("ranking", (Entrant(1, 1),)), "pairing.not_enough_teams"),
+        (PairingRequest("ranking", ()), "pairing.not_enough_teams"),
+        (PairingRequest("ranking", (*TWO, Entrant(1, 3))), "pairing.duplicate_entrant"),
+        (PairingRequest("ranking", (Entrant(1, 0), Entrant(2, 1))), "pairing.invalid_rank"),
+        (PairingRequest("ranking", TWO, round_number=0), "pairing.invalid_round"),
+        (PairingRequest("ranking", TWO, time_budget_s=0), "pairing.invalid_time_budget"),
+        (PairingRequest("ranking", TWO, time_budget_s=float("nan")), "pairing.invalid_time_budget"),
+        (PairingRequest("ranking", TWO, late_entries=(3,)), "pairing.inconsistent_roster"),
+        (PairingRequest("ranking", TWO, withdrawals=(2,)), "pairing.inconsistent_roster"),
+        (PairingRequest("round_robin", TWO, round_number=2), "pairing.too_many_rounds"),
+        (PairingRequest("round_robin", TWO, total_rounds=0), "pairing.invalid_round"),
+    ],
+)
+def test_coded_errors(request_: PairingRequest, code: str) -> None:
+    with pytest.raises(PairingError) as error:
+        pair_round(request_)
+    assert error.value.code == code
+    assert code in PAIRING_ERROR_CODES
+    assert isinstance(error.value, EngineError)
+    assert error.value.to_json()["code"] == code
+
+
+def test_coded_errors_of_history_and_roster() -> None:
+    with pytest.raises(PairingError) as error:
+        History.of([(3, 3)])
+    assert error.value.code == "pairing.invalid_history"
+    with pytest.raises(PairingError) as error:
+        active_entrants([EntryRecord(1), EntryRecord(1)], 1)
+    assert error.value.code == "pairing.duplicate_entrant"
+    with pytest.raises(PairingError) as error:
+        active_entrants([EntryRecord(1, joined_round=3, withdrawn_after_round=1)], 1)
+    assert error.value.code == "pairing.inconsistent_roster"
+    with pytest.raises(PairingError) as error:
+        active_entrants([EntryRecord(1)], 0)
+    assert error.value.code == "pairing.invalid_round"
+    with pytest.raises(ValueError):
+        PairingError("pairing.no_such_code")
+
+
+def test_the_engine_module_imports_no_django() -> None:
+    for module in (pairing, pairing.min_cost_max_matching.__module__):
+        name = module if isinstance(module, str) else module.__name__
+        path = Path(__import__(name, fromlist=["_"]).__file__ or "")
+        tree = ast.parse(path.read_text())
+        imported = {
+            alias.name.split(".")[0]
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Import)
+            for alias in node.names
+        } | {
+            (node.module or "").split(".")[0]
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom)
+        }
+        assert imported <= {
+            "__future__",
+            "collections",
+            "dataclasses",
+            "enum",
+            "math",
+            "random",
+            "secrets",
+            "time",
+            "typing",
+            "engine",
+            "networkx",
+        }, imported
