@@ -36,6 +36,12 @@ Public API
 * :data:`TIEBREAKS`: the registry of named :class:`Metric` values.
 * :func:`compute_standings` -> ``tuple[StandingRow, ...]`` and :func:`rank_history` ->
   ``dict[team, tuple[rank after round 1, rank after round 2, ...]]``.
+* :class:`StandingRow` (``rank``, ``team``, ``shared``, ``played``, ``wins``, ``draws``,
+  ``losses``, ``byes``, ``forfeits_won``, ``forfeits_lost``, ``points_for``,
+  ``points_against``, ``difference``, ``match_points``, ``best_game``, ``tiebreak_values``)
+  with ``to_json()`` for a stored snapshot.
+* :class:`StandingsError` (an ``engine.errors.EngineError``) with ``code`` in
+  :data:`STANDINGS_ERROR_CODES` and ``params``.
 
 Ranking methods (:class:`RankingMethod`)
 ----------------------------------------
@@ -472,6 +478,27 @@ class StandingRow:
     match_points: int
     best_game: int
     tiebreak_values: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain dict for a stored snapshot (``tiebreak_values`` as a list)."""
+        return {
+            "rank": self.rank,
+            "team": self.team,
+            "shared": self.shared,
+            "played": self.played,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "byes": self.byes,
+            "forfeits_won": self.forfeits_won,
+            "forfeits_lost": self.forfeits_lost,
+            "points_for": self.points_for,
+            "points_against": self.points_against,
+            "difference": self.difference,
+            "match_points": self.match_points,
+            "best_game": self.best_game,
+            "tiebreak_values": list(self.tiebreak_values),
+        }
 
 
 # --------------------------------------------------------------------------------------------
@@ -965,7 +992,8 @@ def compute_standings(
 ) -> tuple[StandingRow, ...]:
     """Rank ``teams`` on the finished ``results`` of rounds ``<= as_of_round`` (all if None).
 
-    Every team of a result must be in ``teams``; teams without results get a row of zeros.
+    Every result is checked, including those after ``as_of_round``. Every team of a result
+    must be in ``teams``; teams without results get a row of zeros.
     ``lots`` (team -> number drawn once) is needed only when ``"lot"`` is a tie-break.
     Raises :class:`StandingsError` on an invalid result or config.
     """
@@ -982,8 +1010,9 @@ def rank_history(
     as_of_round: int | None = None,
     lots: Mapping[int, int] | None = None,
 ) -> dict[int, tuple[int, ...]]:
-    """Each team's rank after round 1, 2, ... up to the last round with a result (or
-    ``as_of_round``): ``{team: (rank after round 1, rank after round 2, ...)}``.
+    """Each team's rank after round 1, 2, ... up to the last round with a result (among
+    rounds ``<= as_of_round``): ``{team: (rank after round 1, rank after round 2, ...)}``;
+    entry ``k - 1`` equals the rank from ``compute_standings(..., as_of_round=k)``.
 
     The totals are folded once, round by round; only the ordering is redone after each round,
     so the cost is O(rounds x teams log teams) plus the Buchholz sums.

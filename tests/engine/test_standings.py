@@ -712,6 +712,15 @@ def test_config_json_round_trip() -> None:
     }
 
 
+def test_row_to_json() -> None:
+    config = StandingsConfig(tiebreaks=("wins", "points_against"))
+    row = compute_standings([game(1, 1, 2, 700, 500)], [1, 2], config)[0]
+    data = row.to_json()
+    assert json.loads(json.dumps(data)) == data
+    assert data["tiebreak_values"] == [1, 500]
+    assert st.StandingRow(**{**data, "tiebreak_values": tuple(data["tiebreak_values"])}) == row
+
+
 def test_config_from_empty_json_is_the_default() -> None:
     assert StandingsConfig.from_json({}) == StandingsConfig()
     assert StandingsConfig.from_json({"method": "wins_then_points"}).method is (
