@@ -33,7 +33,7 @@ def test_carre_beats_a_cent_and_values() -> None:
         Announcement(B, K.CARRE, Rank.QUEEN),
     )
     res = score(WITH, taker=A, points_a=100, announcements=anns)
-    assert (res.score_a, res.score_b) == (100, 162)  # 100 v 62 + 100: the taker fails
+    assert (res.score_a, res.score_b) == (0, 262)  # 100 v 62 + 100: dedans, 162 + 100
 
 
 def test_failed_defense_takes_every_announcement() -> None:
