@@ -40,7 +40,7 @@ class Migration(migrations.Migration):
                 ('check_note', models.TextField(blank=True, max_length=1000, verbose_name='contrôle de la feuille')),
                 ('updated_at', models.DateTimeField(auto_now=True, verbose_name='modifiée le')),
                 ('confirmed_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='confirmée par')),
-                ('table', models.OneToOneField(on_delete=django.db.models.deletion.PROTECT, related_name='score_sheet', to='tournaments.table', verbose_name='table')),
+                ('table', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='score_sheet', to='tournaments.table', verbose_name='table')),
             ],
             options={
                 'verbose_name': 'feuille de marque',
@@ -183,7 +183,7 @@ class Migration(migrations.Migration):
         ),
         migrations.AddConstraint(
             model_name='dealrecord',
-            constraint=models.CheckConstraint(condition=models.Q(('taker_points__isnull', True), models.Q(('taker_points__gte', 0), ('taker_points__lte', 162)), _connector='OR'), name='deal_taker_points_range'),
+            constraint=models.CheckConstraint(condition=models.Q(('taker_points__isnull', True), models.Q(('taker_points__gte', 0), ('taker_points__lte', 258)), _connector='OR'), name='deal_taker_points_range'),
         ),
         migrations.AddConstraint(
             model_name='dealrecord',
