@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from engine.deal import Deal, DealKind, DealScore, Outcome, Team, score_deal
 from engine.errors import EngineError
-from engine.rules import BothCrossRule, EndCondition, GameEnd, Ruleset, Variant
+from engine.rules import BothCrossRule, EndCondition, GameEnd, Rounding, Ruleset, Variant
 
 __all__ = ["GameEntry", "GameState", "TableCheck", "fold_game", "table_check"]
 
@@ -70,24 +70,32 @@ class GameState:
         is_last = last_deal or (
             by_deals and counted and self.deals_counted + 1 >= rules.deals_per_game
         )
-        score = score_deal(rules, deal, self.reserve, last_deal=is_last)
-        state = self._next(deal, score, counted)
-        if (
+        exact_end = (
             not by_deals
             and not is_last
-            and state.game_over
             and rules.last_deal_exact
-            and rules.rounding.value != "none"
-        ):
-            # [FFB-EL], Cannes: the last deal is scored exactly, so rounding cannot decide
-            # the end. Re-score the deal that ends the game without rounding.
+            and rules.rounding is not Rounding.NONE
+        )
+        if exact_end:
+            # [FFB-EL], Cannes: the last deal is scored exactly, and rounding never decides
+            # the end ("2000 pile, nous ne gagnons pas"). If the exact score ends the game,
+            # this is the last deal and it stands; otherwise the rounded score is kept and
+            # the game goes on even if the rounded totals cross the target.
             score = score_deal(rules, deal, self.reserve, last_deal=True)
+            state = self._next(deal, score, counted)
+            if not state.game_over:
+                score = score_deal(rules, deal, self.reserve)
+                state = self._next(deal, score, counted, may_end=False)
+        else:
+            score = score_deal(rules, deal, self.reserve, last_deal=is_last)
             state = self._next(deal, score, counted)
         if last_deal and not state.game_over:
             state = _finish_on_totals(state, len(self.entries))
         return state
 
-    def _next(self, deal: Deal, score: DealScore, counted: bool) -> GameState:
+    def _next(
+        self, deal: Deal, score: DealScore, counted: bool, *, may_end: bool = True
+    ) -> GameState:
         rules = self.rules
         ta = self.total_a + score.score_a
         tb = self.total_b + score.score_b
@@ -107,7 +115,7 @@ class GameState:
                 return _finish_on_totals(state, index)
             return state
         over, winner = _target_end(rules, deal, score, self.total_a, self.total_b)
-        if over:
+        if over and may_end:
             return replace(state, game_over=True, winner=winner, ended_at=index)
         return state
 
@@ -232,7 +240,7 @@ def table_check(
     if (
         rules.variant is not Variant.CLASSIC
         or rules.announcements
-        or rules.rounding.value != "none"
+        or rules.rounding is not Rounding.NONE
         or rules.derived.failure_base != 162
     ):
         raise EngineError(
