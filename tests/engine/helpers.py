@@ -10,7 +10,9 @@ def rules(name: str, **overrides: object) -> Ruleset:
     return make_ruleset(name, **overrides)
 
 
-def score(r: Ruleset | str, carry_in: int = 0, last_deal: bool = False, **deal: object) -> DealScore:
+def score(
+    r: Ruleset | str, carry_in: int = 0, last_deal: bool = False, **deal: object
+) -> DealScore:
     rs = make_ruleset(r) if isinstance(r, str) else r
     result = score_deal(rs, Deal(**deal), carry_in, last_deal=last_deal)  # type: ignore[arg-type]
     assert_breakdown_adds_up(result)

@@ -100,7 +100,9 @@ def test_belote_excluded_from_comparison() -> None:
 def test_failure_variants() -> None:
     from .helpers import rules
 
-    assert score(rules("ffb_classic_2016", failed_points="160"), taker=A, points_a=60).score_b == 160
+    assert (
+        score(rules("ffb_classic_2016", failed_points="160"), taker=A, points_a=60).score_b == 160
+    )
     r = rules("ffb_classic_2016", belote_on_failure="to_defense")
     assert (score(r, taker=A, points_a=60, belote=A).score_b) == 182
     r = rules("ffb_classic_2016", belote_on_failure="lost")

@@ -11,12 +11,30 @@ CASES = [
     # FFB contrée 2016: points + C, failed 160 + C, 5-up rounding, belote prenable
     ("ffb_contree_2016", {"taker": A, "points_a": 82, "bid": 80}, 160, 80, Outcome.MADE),
     ("ffb_contree_2016", {"taker": A, "points_a": 96, "bid": 100}, 0, 260, Outcome.FAILED),
-    ("ffb_contree_2016", {"taker": A, "points_a": 96, "bid": 100, "belote": A}, 220, 70, Outcome.MADE),
-    ("ffb_contree_2016", {"taker": A, "points_a": 60, "bid": 100, "belote": A}, 0, 280, Outcome.FAILED),
+    (
+        "ffb_contree_2016",
+        {"taker": A, "points_a": 96, "bid": 100, "belote": A},
+        220,
+        70,
+        Outcome.MADE,
+    ),
+    (
+        "ffb_contree_2016",
+        {"taker": A, "points_a": 60, "bid": 100, "belote": A},
+        0,
+        280,
+        Outcome.FAILED,
+    ),
     # made even if the defense has more (bid only): 82 v 80 with a bid of 80
     ("ffb_contree_2016", {"taker": B, "points_b": 80, "bid": 80}, 80, 160, Outcome.MADE),
     # contré / surcontré: (160 + C) × M to the winner, loser 0
-    ("ffb_contree_2016", {"taker": A, "points_a": 110, "bid": 100, "contre": True}, 520, 0, Outcome.MADE),
+    (
+        "ffb_contree_2016",
+        {"taker": A, "points_a": 110, "bid": 100, "contre": True},
+        520,
+        0,
+        Outcome.MADE,
+    ),
     (
         "ffb_contree_2016",
         {"taker": A, "points_a": 90, "bid": 100, "contre": True, "surcontre": True},
@@ -25,8 +43,20 @@ CASES = [
         Outcome.FAILED,
     ),
     # capot bid: a contract of 250 on top of the 252 pile (rounded to 250)
-    ("ffb_contree_2016", {"taker": A, "capot": A, "contract": Contract.CAPOT}, 500, 0, Outcome.CAPOT),
-    ("ffb_contree_2016", {"taker": A, "points_a": 150, "contract": Contract.CAPOT}, 0, 410, Outcome.FAILED),
+    (
+        "ffb_contree_2016",
+        {"taker": A, "capot": A, "contract": Contract.CAPOT},
+        500,
+        0,
+        Outcome.CAPOT,
+    ),
+    (
+        "ffb_contree_2016",
+        {"taker": A, "points_a": 150, "contract": Contract.CAPOT},
+        0,
+        410,
+        Outcome.FAILED,
+    ),
     # capot without a bid: the 252 pile counts + C
     ("ffb_contree_2016", {"taker": A, "capot": A, "bid": 120}, 370, 0, Outcome.CAPOT),
     # defense capot: capot pile + C
@@ -34,7 +64,13 @@ CASES = [
     # points faits
     ("ffb_contree_points_faits", {"taker": A, "points_a": 110, "bid": 100}, 110, 50, Outcome.MADE),
     ("ffb_contree_points_faits", {"taker": A, "points_a": 90, "bid": 100}, 0, 160, Outcome.FAILED),
-    ("ffb_contree_points_faits", {"taker": A, "points_a": 110, "bid": 100, "contre": True}, 320, 0, Outcome.MADE),
+    (
+        "ffb_contree_points_faits",
+        {"taker": A, "points_a": 110, "bid": 100, "contre": True},
+        320,
+        0,
+        Outcome.MADE,
+    ),
     (
         "ffb_contree_points_faits",
         {"taker": A, "points_a": 90, "bid": 100, "contre": True, "surcontre": True},
@@ -43,7 +79,13 @@ CASES = [
         Outcome.FAILED,
     ),
     ("ffb_contree_points_faits", {"taker": A, "capot": A, "bid": 100}, 250, 0, Outcome.CAPOT),
-    ("ffb_contree_points_faits", {"taker": A, "capot": A, "contract": Contract.CAPOT}, 500, 0, Outcome.CAPOT),
+    (
+        "ffb_contree_points_faits",
+        {"taker": A, "capot": A, "contract": Contract.CAPOT},
+        500,
+        0,
+        Outcome.CAPOT,
+    ),
     (
         "ffb_contree_points_faits",
         {"taker": A, "capot": A, "contract": Contract.CAPOT, "contre": True},
@@ -54,8 +96,20 @@ CASES = [
     # points annoncés: only the contract, C × M; capot 250 (contré 500, surcontré 1000)
     ("contree_points_annonces", {"taker": A, "points_a": 130, "bid": 100}, 100, 0, Outcome.MADE),
     ("contree_points_annonces", {"taker": A, "points_a": 90, "bid": 100}, 0, 100, Outcome.FAILED),
-    ("contree_points_annonces", {"taker": A, "points_a": 90, "bid": 100, "contre": True}, 0, 200, Outcome.FAILED),
-    ("contree_points_annonces", {"taker": A, "capot": A, "contract": Contract.CAPOT}, 250, 0, Outcome.CAPOT),
+    (
+        "contree_points_annonces",
+        {"taker": A, "points_a": 90, "bid": 100, "contre": True},
+        0,
+        200,
+        Outcome.FAILED,
+    ),
+    (
+        "contree_points_annonces",
+        {"taker": A, "capot": A, "contract": Contract.CAPOT},
+        250,
+        0,
+        Outcome.CAPOT,
+    ),
     (
         "contree_points_annonces",
         {"taker": A, "capot": A, "contract": Contract.CAPOT, "contre": True, "surcontre": True},
@@ -66,11 +120,23 @@ CASES = [
     # FFB coinche 2015: the bid AND more than the defense; belote kept by its holder
     ("ffb_coinche_2015", {"taker": A, "points_a": 100, "bid": 100}, 200, 60, Outcome.MADE),
     ("ffb_coinche_2015", {"taker": A, "points_a": 81, "bid": 80}, 0, 240, Outcome.FAILED),
-    ("ffb_coinche_2015", {"taker": A, "points_a": 60, "bid": 80, "belote": A}, 20, 240, Outcome.FAILED),
+    (
+        "ffb_coinche_2015",
+        {"taker": A, "points_a": 60, "bid": 80, "belote": A},
+        20,
+        240,
+        Outcome.FAILED,
+    ),
     # Cannes: 162 + C, ×2 / ×3 on the contract only, 6-up rounding
     ("cannes_contree_2016", {"taker": A, "points_a": 104, "bid": 100}, 200, 60, Outcome.MADE),
     ("cannes_contree_2016", {"taker": A, "points_a": 90, "bid": 100}, 0, 260, Outcome.FAILED),
-    ("cannes_contree_2016", {"taker": A, "points_a": 90, "bid": 100, "contre": True}, 0, 360, Outcome.FAILED),
+    (
+        "cannes_contree_2016",
+        {"taker": A, "points_a": 90, "bid": 100, "contre": True},
+        0,
+        360,
+        Outcome.FAILED,
+    ),
     (
         "cannes_contree_2016",
         {"taker": A, "points_a": 110, "bid": 100, "contre": True, "surcontre": True},
@@ -78,7 +144,13 @@ CASES = [
         0,
         Outcome.MADE,
     ),
-    ("cannes_contree_2016", {"taker": A, "capot": A, "contract": Contract.CAPOT}, 520, 0, Outcome.CAPOT),
+    (
+        "cannes_contree_2016",
+        {"taker": A, "capot": A, "contract": Contract.CAPOT},
+        520,
+        0,
+        Outcome.CAPOT,
+    ),
 ]
 
 
@@ -140,7 +212,9 @@ def test_rounding_never_makes_a_contract_unless_asked() -> None:
 
 
 def test_final_deal_score_rounding() -> None:
-    r = rules("ffb_contree_2016", rounding_stage="final_deal_score", multiplier_target="contract_only")
+    r = rules(
+        "ffb_contree_2016", rounding_stage="final_deal_score", multiplier_target="contract_only"
+    )
     res = score(r, taker=A, points_a=104, bid=100, contre=True)
     assert res.score_a == 360  # 160 + 200 → 360 (already round)
 
@@ -182,7 +256,9 @@ def test_generale() -> None:
     assert made.score_a == 1000
     partner_helped = score(r, taker=A, capot=A, contract=Contract.GENERALE, solo_capot=False)
     assert (partner_helped.score_a, partner_helped.score_b) == (0, 500)
-    as_contract = rules("ffb_contree_2016", generale_made="as_contract", generale_failed="as_contract")
+    as_contract = rules(
+        "ffb_contree_2016", generale_made="as_contract", generale_failed="as_contract"
+    )
     assert score(as_contract, taker=A, points_a=100, contract=Contract.GENERALE).score_b == 660
 
 
