@@ -243,6 +243,11 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "max_retries": 0,
     "visibility_timeout": 3600,
 }
+# Periodic jobs (``celery -A config beat``): rebuild standings left stale while the broker was
+# down or changed outside the publishing pages.
+CELERY_BEAT_SCHEDULE = {
+    "reconcile-standings": {"task": "scoring.reconcile_standings", "schedule": 30.0},
+}
 
 # --- Logging: readable lines on stdout ---------------------------------------------------------
 
