@@ -14,6 +14,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 
@@ -41,6 +42,11 @@ class Club(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def dashboard_url(self) -> str:
+        """The organiser's page of this club (members only; others get 404 there)."""
+        return reverse("tournaments:club", kwargs={"club_slug": self.slug})
 
 
 class Membership(models.Model):
@@ -215,9 +221,24 @@ class Contest(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def get_absolute_url(self) -> str:
+        """The organiser's page of the contest."""
+        return reverse(
+            "tournaments:contest", kwargs={"club_slug": self.club.slug, "contest_id": self.pk}
+        )
+
     @property
     def rules_frozen(self) -> bool:
         return self.rules_frozen_at is not None
+
+    @property
+    def public_url(self) -> str:
+        """The public home of the contest ("" when the contest is not public)."""
+        if not self.is_public:
+            return ""
+        return reverse(
+            "public:contest", kwargs={"club_slug": self.club.slug, "contest_slug": self.slug}
+        )
 
 
 class Entry(models.Model):
@@ -238,6 +259,9 @@ class Entry(models.Model):
     withdrawn_after_round = models.PositiveSmallIntegerField(
         _("retiré après la manche"), null=True, blank=True
     )
+    # The team's home club when it differs from the organising club ("club d'origine"): the
+    # pairing keeps two teams of the same home club apart when the contest asks for it.
+    home_club = models.CharField(_("club d'origine"), max_length=120, blank=True)
     # Drawn once at registration; the "tirage au sort" tie-break reads it.
     lot = models.PositiveIntegerField(_("tirage"), default=0)
     created_at = models.DateTimeField(_("inscrit le"), auto_now_add=True)
@@ -352,3 +376,42 @@ class Table(models.Model):
     @property
     def is_bye(self) -> bool:
         return self.entry_b_id is None
+
+
+class RoundEdit(models.Model):
+    """One hand edit of a draft round's draw (a swap or a move), kept so it can be undone.
+
+    ``before`` and ``after`` are the whole layout of the round's tables as
+    ``[[table number, entry_a id, entry_b id or null], ...]``: undoing the last edit restores
+    ``before`` and deletes the edit. A redraw or publication clears the edits of the round.
+    """
+
+    class Kind(models.TextChoices):
+        SWAP = "swap", _("échange de deux équipes")
+        MOVE = "move", _("déplacement d'une équipe")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="edits")
+    sequence = models.PositiveIntegerField(_("ordre"))
+    kind = models.CharField(_("type"), max_length=8, choices=Kind.choices)
+    description = models.CharField(_("description"), max_length=300)
+    warnings = models.JSONField(_("avertissements"), default=list, blank=True)
+    before = models.JSONField(_("avant"))
+    after = models.JSONField(_("après"))
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(_("le"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["round", "sequence"]
+        verbose_name = _("modification du tirage")
+        verbose_name_plural = _("modifications du tirage")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "sequence"], name="round_edit_unique_seq"),
+            models.CheckConstraint(
+                condition=Q(kind__in=["swap", "move"]), name="round_edit_kind_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} — {self.description}"

@@ -1,11 +1,52 @@
-"""Organiser URLs of the tournaments app (login required, club role checked in ``access``)."""
+"""Organiser URLs of the tournaments app (login required, club role checked in ``access``).
+
+Every URL below ``<club_slug>/`` answers 404 to anyone who is not an organiser or admin of
+that club (``tests/tournaments/test_access.py`` walks them all from the resolver).
+"""
 
 from django.urls import path
 
-from tournaments import views
+from tournaments import views, views_entries, views_rounds
 
 app_name = "tournaments"
 
+CLUB = "<slug:club_slug>/"
+CONTEST = CLUB + "concours/<int:contest_id>/"
+ROUND = CONTEST + "manches/<int:round_number>/"
+
 urlpatterns = [
     path("", views.dashboard, name="dashboard"),
+    path(CLUB, views.club, name="club"),
+    path(CLUB + "saisons/nouvelle/", views.season_create, name="season_create"),
+    path(CLUB + "joueurs/", views.players, name="players"),
+    path(CLUB + "joueurs/suggestions/", views.player_suggestions, name="player_suggestions"),
+    path(CLUB + "joueurs/<int:player_id>/", views.player_edit, name="player_edit"),
+    path(CLUB + "concours/nouveau/", views.contest_create, name="contest_create"),
+    path(CONTEST, views.contest, name="contest"),
+    path(CONTEST + "modifier/", views.contest_edit, name="contest_edit"),
+    path(CONTEST + "clore/", views.contest_finish, name="contest_finish"),
+    path(CONTEST + "equipes/", views_entries.entries, name="entries"),
+    path(CONTEST + "equipes/import/", views_entries.entries_import, name="entries_import"),
+    path(
+        CONTEST + "equipes/import/confirmer/",
+        views_entries.entries_import_confirm,
+        name="entries_import_confirm",
+    ),
+    path(CONTEST + "equipes/<int:entry_id>/", views_entries.entry_edit, name="entry_edit"),
+    path(
+        CONTEST + "equipes/<int:entry_id>/<slug:action>/",
+        views_entries.entry_action,
+        name="entry_action",
+    ),
+    path(CONTEST + "manches/tirer/", views_rounds.round_generate, name="round_generate"),
+    path(ROUND, views_rounds.round_detail, name="round"),
+    path(ROUND + "echanger/", views_rounds.round_swap, name="round_swap"),
+    path(ROUND + "deplacer/", views_rounds.round_move, name="round_move"),
+    path(ROUND + "annuler/", views_rounds.round_undo, name="round_undo"),
+    path(ROUND + "retirer/", views_rounds.round_redraw, name="round_redraw"),
+    path(ROUND + "publier/", views_rounds.round_publish, name="round_publish"),
+    path(ROUND + "visibilite/", views_rounds.round_visibility, name="round_visibility"),
+    path(ROUND + "supprimer/", views_rounds.round_delete, name="round_delete"),
+    path(ROUND + "impression/", views_rounds.round_print, name="round_print"),
+    path(ROUND + "projection/", views_rounds.round_projector, name="round_projector"),
 ]

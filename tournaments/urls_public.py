@@ -6,6 +6,15 @@ from tournaments import views_public
 
 app_name = "public"
 
+CONTEST = "concours/<slug:club_slug>/<slug:contest_slug>/"
+
 urlpatterns = [
     path("", views_public.home, name="home"),
+    path(CONTEST, views_public.contest, name="contest"),
+    path(CONTEST + "manche/<int:round_number>/", views_public.round_draw, name="round"),
+    path(
+        CONTEST + "manche/<int:round_number>/projection/",
+        views_public.round_projector,
+        name="round_projector",
+    ),
 ]

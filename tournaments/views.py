@@ -1,15 +1,29 @@
-"""Organiser pages of the tournaments app. Every object is fetched through ``tournaments.access``."""
+"""Organiser pages of the tournaments app: dashboard, club, seasons, players and contests.
+
+Every object comes from ``tournaments.access`` (404 for anyone who is not an organiser or
+admin of the club); every write goes through ``tournaments.services``; forms never save.
+Registration pages live in ``views_entries``, rounds and prints in ``views_rounds``.
+"""
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tournaments.models import Club, Contest, Membership
+from tournaments import access, services
+from tournaments.forms import ContestForm, PlayerForm, SeasonForm, player_choice_label
+from tournaments.models import Club, Contest, Membership, Player, Round
+from tournaments.tables import PlayerTable
 
 
 @login_required
+@require_GET
 def dashboard(request: HttpRequest) -> HttpResponse:
     """The clubs this user belongs to, with their contests (newest first)."""
     memberships = (
@@ -20,3 +34,244 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         contests = list(membership.club.contests.all()[:20])
         clubs.append((membership.club, membership.get_role_display(), contests))
     return render(request, "tournaments/dashboard.html", {"clubs": clubs})
+
+
+@login_required
+@require_GET
+def club(request: HttpRequest, club_slug: str) -> HttpResponse:
+    """A club's dashboard: its contests, seasons and the size of its player register."""
+    club = access.club_for(request.user, club_slug)
+    contests = (
+        club.contests.select_related("season")
+        .annotate(
+            teams=Count("entries", distinct=True),
+            published=Count("rounds", filter=~Q(rounds__status=Round.Status.DRAFT), distinct=True),
+        )
+        .order_by("-date", "name")
+    )
+    return render(
+        request,
+        "tournaments/club.html",
+        {
+            "club": club,
+            "contests": contests,
+            "seasons": club.seasons.all(),
+            "players_count": club.players.count(),
+            "season_form": SeasonForm(),
+        },
+    )
+
+
+@login_required
+@require_POST
+def season_create(request: HttpRequest, club_slug: str) -> HttpResponse:
+    club = access.club_for(request.user, club_slug)
+    form = SeasonForm(request.POST)
+    if form.is_valid():
+        try:
+            services.create_season(club, **form.cleaned_data)
+        except services.ServiceError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, _("Saison créée."))
+            return redirect("tournaments:club", club_slug=club.slug)
+    else:
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+    return redirect("tournaments:club", club_slug=club.slug)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def players(request: HttpRequest, club_slug: str) -> HttpResponse:
+    """The club's player register: search, list, and add a player."""
+    club = access.club_for(request.user, club_slug)
+    form = PlayerForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                player = services.save_player(club, **form.cleaned_data)
+            except services.ServiceError as exc:
+                form.add_error(None, exc.message)
+            else:
+                messages.success(request, _("%(name)s ajouté(e).") % {"name": player.full_name})
+                return redirect("tournaments:players", club_slug=club.slug)
+        status = 400
+    query = request.GET.get("q", "").strip()[:80]
+    qs = club.players.all()
+    if query:
+        from tournaments.models import name_key
+
+        qs = qs.filter(Q(name_key__contains=name_key(query)) | Q(licence__icontains=query))
+    page = Paginator(qs, 100).get_page(request.GET.get("page"))
+    table = PlayerTable(page.object_list, club=club)
+    return render(
+        request,
+        "tournaments/players.html",
+        {"club": club, "form": form, "table": table, "page": page, "query": query},
+        status=status,
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def player_edit(request: HttpRequest, club_slug: str, player_id: int) -> HttpResponse:
+    player = access.player_for(request.user, club_slug, player_id)
+    club = player.club
+    initial = {"first_name": player.first_name, "last_name": player.last_name}
+    initial["licence"] = player.licence
+    form = PlayerForm(request.POST or None, initial=initial)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                services.save_player(club, player=player, **form.cleaned_data)
+            except services.ServiceError as exc:
+                form.add_error(None, exc.message)
+            else:
+                messages.success(request, _("Joueur modifié."))
+                return redirect("tournaments:players", club_slug=club.slug)
+        status = 400
+    return render(
+        request,
+        "tournaments/player_form.html",
+        {"club": club, "player": player, "form": form},
+        status=status,
+    )
+
+
+@login_required
+@require_GET
+def player_suggestions(request: HttpRequest, club_slug: str) -> HttpResponse:
+    """``<option>`` suggestions for the quick-add fields (htmx fills a ``<datalist>``)."""
+    club = access.club_for(request.user, club_slug)
+    from tournaments.models import name_key
+
+    query = name_key(request.GET.get("player1") or request.GET.get("player2") or "")[:80]
+    query = query or name_key(request.GET.get("q", ""))[:80]
+    options: list[str] = []
+    if len(query) >= 2:
+        found = Player.objects.filter(club=club).filter(
+            Q(name_key__contains=query) | Q(licence__istartswith=query)
+        )[:15]
+        options = [player_choice_label(p) for p in found]
+    return render(request, "tournaments/_player_options.html", {"options": options})
+
+
+def _form_errors_status(form: ContestForm) -> int:
+    return 400 if form.is_bound and form.errors else 200
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def contest_create(request: HttpRequest, club_slug: str) -> HttpResponse:
+    """Create a contest from a preset, its options shown in plain French."""
+    from tournaments.rules_form import RulesForm
+
+    club = access.club_for(request.user, club_slug)
+    preset = request.POST.get("preset") or request.GET.get("preset") or None
+    form = ContestForm(request.POST or None, club=club)
+    rules_form = RulesForm(request.POST or None, preset=preset)
+    if request.method == "POST" and form.is_valid() and rules_form.is_valid():
+        values = form.values() | rules_form.values()
+        try:
+            contest = services.create_contest(club, values)
+        except services.ServiceError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, _("Concours « %(name)s » créé.") % {"name": contest.name})
+            return redirect(contest.get_absolute_url())
+    status = 400 if request.method == "POST" else 200
+    return render(
+        request,
+        "tournaments/contest_form.html",
+        {"club": club, "form": form, "rules_form": rules_form, "contest": None},
+        status=status,
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def contest_edit(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResponse:
+    """Edit a contest; once it runs, the rules and format are shown read-only."""
+    from tournaments.rules_form import RulesForm
+
+    contest = access.contest_for(request.user, club_slug, contest_id)
+    frozen = contest.rules_frozen
+    form = ContestForm(
+        request.POST or None,
+        club=contest.club,
+        frozen=frozen,
+        initial=ContestForm.initial_from(contest),
+    )
+    rules_form = RulesForm(
+        request.POST or None, preset=contest.preset, stored=contest.ruleset, frozen=frozen
+    )
+    if request.method == "POST" and form.is_valid() and rules_form.is_valid():
+        values = form.values()
+        if not frozen:
+            values |= rules_form.values()
+        try:
+            services.update_contest(contest, values)
+        except services.ServiceError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, _("Concours enregistré."))
+            return redirect(contest.get_absolute_url())
+    status = 400 if request.method == "POST" else 200
+    return render(
+        request,
+        "tournaments/contest_form.html",
+        {"club": contest.club, "form": form, "rules_form": rules_form, "contest": contest},
+        status=status,
+    )
+
+
+@login_required
+@require_GET
+def contest(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResponse:
+    """The contest's page: its state, rules summary, rounds and what to do next."""
+    from tournaments.rules_form import rules_summary
+
+    contest = access.contest_for(request.user, club_slug, contest_id)
+    rounds = list(contest.rounds.annotate(tables_count=Count("tables")).order_by("number"))
+    counts = contest.entries.aggregate(
+        total=Count("id"),
+        present=Count("id", filter=Q(checked_in=True, withdrawn_after_round__isnull=True)),
+        paid=Count("id", filter=Q(paid=True)),
+        withdrawn=Count("id", filter=Q(withdrawn_after_round__isnull=False)),
+    )
+    next_number = (rounds[-1].number + 1) if rounds else 1
+    can_generate = (
+        contest.status != Contest.Status.FINISHED
+        and next_number <= contest.rounds_count
+        and not (rounds and rounds[-1].status == Round.Status.DRAFT)
+    )
+    return render(
+        request,
+        "tournaments/contest.html",
+        {
+            "club": contest.club,
+            "contest": contest,
+            "rounds": rounds,
+            "counts": counts,
+            "next_number": next_number,
+            "can_generate": can_generate,
+            "rules": rules_summary(contest),
+        },
+    )
+
+
+@login_required
+@require_POST
+def contest_finish(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResponse:
+    contest = access.contest_for(request.user, club_slug, contest_id)
+    try:
+        services.finish_contest(contest)
+    except services.ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect(contest.get_absolute_url())
+    messages.success(request, _("Concours clos."))
+    return redirect(contest.get_absolute_url())

@@ -1,6 +1,10 @@
 """``manage.py seed_demo``: load a demonstration club and contest, idempotently.
 
-Running it twice changes nothing the second time. It prints the demo organiser's login.
+The contest is created through ``tournaments.services`` from the typical club preset (a real
+engine ruleset stored as JSON: 4 parties of 12 donnes), with 24 teams checked in, and its
+round 1 drawn (fixed seed, so the demo is the same everywhere) and published, which freezes
+its rules. Running it twice changes nothing the second time. It prints the demo organiser's
+login.
 """
 
 from __future__ import annotations
@@ -12,11 +16,13 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from tournaments.models import Club, Contest, Entry, Membership, Player, Season
+from tournaments import services
+from tournaments.models import Club, Contest, Entry, Membership, Player, Round, Season
 
 DEMO_USERNAME = "demo"
 DEMO_PASSWORD = "belote-demo-2026"
 DEMO_TEAMS = 24
+DEMO_SEED = 20261128
 
 # Forty-eight invented names, common in French villages.
 FIRST_NAMES = [
@@ -111,18 +117,26 @@ class Command(BaseCommand):
             )
             players.append(player)
 
-        contest, _ = Contest.objects.get_or_create(
-            club=club,
-            slug="concours-d-automne",
-            defaults={
-                "name": "Concours d'automne",
-                "season": season,
-                "date": datetime.date(2026, 11, 28),
-                "venue": "Salle des fêtes",
-                "status": Contest.Status.REGISTRATION,
-                "rounds_count": 4,
-            },
-        )
+        contest = Contest.objects.filter(club=club, slug="concours-d-automne").first()
+        if contest is None:
+            contest = services.create_contest(
+                club,
+                {
+                    "name": "Concours d'automne",
+                    "slug": "concours-d-automne",
+                    "season": season,
+                    "date": datetime.date(2026, 11, 28),
+                    "venue": "Salle des fêtes",
+                    "is_public": True,
+                    "preset": "club_contest",
+                    "rule_options": {},
+                    "rounds_count": 4,
+                    "ranking_method": Contest.RankingMethod.POINTS,
+                    "tiebreaks": ["best_game", "first_game", "lot"],
+                    "bye_policy": Contest.ByePolicy.ROUND_AVERAGE,
+                    "pairing_method": Contest.PairingMethod.DRAW_THEN_RANKING,
+                },
+            )
         for number in range(1, DEMO_TEAMS + 1):
             Entry.objects.get_or_create(
                 contest=contest,
@@ -135,6 +149,13 @@ class Command(BaseCommand):
                     "lot": (number * 7919) % 10007,
                 },
             )
+
+        if not contest.rounds.exists():
+            round_ = services.generate_round(contest, seed=DEMO_SEED)
+            services.publish_round(round_)
+        first = contest.rounds.get(number=1)
+        if first.status == Round.Status.DRAFT:
+            services.publish_round(first)
 
         self.stdout.write(self.style.SUCCESS(f"Démo prête : {club.name}, « {contest.name} »."))
         self.stdout.write(

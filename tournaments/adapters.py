@@ -1,0 +1,295 @@
+"""The one module that converts tournaments models to engine values and back.
+
+What it owns
+------------
+* Rulesets: :func:`ruleset_of` reads ``Contest.ruleset`` into an ``engine.rules.Ruleset``;
+  :func:`ruleset_json` turns a preset name plus options into the JSON stored on the contest.
+* Standings configuration: :func:`standings_config` builds ``engine.standings.StandingsConfig``
+  from the contest's ranking method, tie-breaks, barème and bye policy.
+* Pairing inputs: :func:`pairing_request` gathers the contest's entries (late entries and
+  withdrawals), the history of previous rounds (pairs and byes) and the ranking, in a fixed
+  number of SQL queries whatever the number of teams.
+* The results hook: the ``scoring`` app owns game results, and ``tournaments`` must never import
+  it. Scoring registers its functions at start-up (``AppConfig.ready``)::
+
+      from tournaments import adapters
+      adapters.set_results_source(finished_results, round_activity=round_activity)
+
+  ``finished_results(contest) -> Iterable[engine.standings.GameResult]`` returns every finished
+  game (and bye/forfeit) of the contest with ``team_a``/``team_b`` = ``Entry.pk``;
+  ``round_activity(round) -> list[str]`` describes in French what results exist for a round
+  ("12 feuilles de marque", "87 donnes saisies"), empty when none: a round with activity cannot
+  be redrawn, and deleting it needs an explicit confirmation naming those lines.
+  Until a source is registered, there are no results: pairing by ranking orders the teams by
+  entry number.
+
+What it must not do
+-------------------
+It never writes to the database (``services`` does) and never imports ``scoring``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine import pairing as engine_pairing
+from engine import rules as engine_rules
+from engine import standings as engine_standings
+from engine.errors import EngineError
+from tournaments.models import Contest, Entry, Round, Table, name_key
+
+ResultsSource = Callable[[Contest], Iterable[engine_standings.GameResult]]
+RoundActivity = Callable[[Round], Sequence[str]]
+
+_results_source: ResultsSource | None = None
+_round_activity: RoundActivity | None = None
+
+
+def set_results_source(
+    results: ResultsSource | None, *, round_activity: RoundActivity | None = None
+) -> None:
+    """Register (or, with ``None``, remove) the functions giving results to tournaments."""
+    global _results_source, _round_activity
+    _results_source = results
+    _round_activity = round_activity
+
+
+def has_results_source() -> bool:
+    return _results_source is not None
+
+
+def finished_results(contest: Contest) -> list[engine_standings.GameResult]:
+    """The contest's finished games, from the registered source (none without one)."""
+    if _results_source is None:
+        return []
+    return list(_results_source(contest))
+
+
+def round_activity(round_: Round) -> list[str]:
+    """French lines naming the results recorded for ``round_`` (empty when there are none)."""
+    if _round_activity is None:
+        return []
+    return [str(line) for line in _round_activity(round_)]
+
+
+# --- Rulesets ---------------------------------------------------------------------------------
+
+
+def ruleset_of(contest: Contest) -> engine_rules.Ruleset:
+    """The contest's engine ``Ruleset`` (raises ``EngineError`` when the stored JSON is bad)."""
+    return engine_rules.Ruleset.from_json(contest.ruleset or contest.preset or "club_contest")
+
+
+_RANKING_OPTION = {
+    Contest.RankingMethod.POINTS: engine_rules.TournamentRanking.SUM_OF_POINTS,
+    Contest.RankingMethod.WINS_THEN_POINTS: (
+        engine_rules.TournamentRanking.WINS_THEN_POINTS_THEN_CONCEDED
+    ),
+    Contest.RankingMethod.MATCH_POINTS: engine_rules.TournamentRanking.MATCH_POINTS_3_1_0,
+}
+_PAIRING_OPTION = {
+    Contest.PairingMethod.DRAW_THEN_RANKING: engine_rules.TournamentPairing.DRAW_THEN_STANDING,
+    Contest.PairingMethod.DRAW_EVERY_ROUND: engine_rules.TournamentPairing.DRAW_EVERY_ROUND,
+    Contest.PairingMethod.ROUND_ROBIN: engine_rules.TournamentPairing.FIXED_ROTATION,
+}
+
+
+def ruleset_json(
+    preset: str,
+    options: Mapping[str, Any],
+    *,
+    rounds_count: int,
+    ranking_method: str,
+    pairing_method: str,
+) -> dict[str, Any]:
+    """The JSON stored in ``Contest.ruleset``: ``preset`` with ``options`` overridden, and the
+    contest-level options taken from the contest's own format fields so the two never
+    disagree. Raises ``EngineError`` (``rules.*``) on an unknown preset, option or value."""
+    overrides = dict(options)
+    overrides["games_per_contest"] = rounds_count
+    overrides["tournament_ranking"] = _RANKING_OPTION[Contest.RankingMethod(ranking_method)]
+    overrides["tournament_pairing"] = _PAIRING_OPTION[Contest.PairingMethod(pairing_method)]
+    return engine_rules.make_ruleset(preset, **overrides).to_json()
+
+
+def game_value(contest: Contest) -> int:
+    """The points of a whole game under the contest's rules (N deals x 162, or the target)."""
+    try:
+        rules = ruleset_of(contest)
+    except EngineError:
+        return 0
+    if rules.game_end is engine_rules.GameEnd.DEALS:
+        return int(rules.deals_per_game) * int(rules.deal_total)
+    return int(rules.target)
+
+
+# --- Standings --------------------------------------------------------------------------------
+
+_BYE_AWARD = {
+    Contest.ByePolicy.FIXED: engine_standings.AwardMode.FIXED,
+    Contest.ByePolicy.HALF_GAME: engine_standings.AwardMode.HALF_GAME,
+    Contest.ByePolicy.ROUND_AVERAGE: engine_standings.AwardMode.ROUND_AVERAGE,
+}
+
+
+def standings_config(contest: Contest) -> engine_standings.StandingsConfig:
+    """How the contest ranks its teams, as the engine's ``StandingsConfig``.
+
+    ``bye_points`` is the value of a fixed bye, or the value halved by ``half_game`` and the
+    fallback of ``round_average`` when the round has no played game; for those two, 0 means
+    "a whole game" under the rules (12 x 162, or the 1000-point target).
+    """
+    scale: dict[str, Any] = {}
+    if isinstance(contest.match_points, dict):
+        allowed = set(engine_standings.MatchPointsScale.__dataclass_fields__)
+        scale = {k: v for k, v in contest.match_points.items() if k in allowed}
+    return engine_standings.StandingsConfig(
+        method=engine_standings.RankingMethod(contest.ranking_method),
+        tiebreaks=tuple(contest.tiebreaks or ()),
+        bye=engine_standings.ByePolicy(
+            award=_BYE_AWARD[Contest.ByePolicy(contest.bye_policy)],
+            value=int(contest.bye_points)
+            or (game_value(contest) if contest.bye_policy != Contest.ByePolicy.FIXED else 0),
+        ),
+        match_points=engine_standings.MatchPointsScale(**scale),
+    )
+
+
+def ranks_before(contest: Contest, round_number: int, entries: Sequence[Entry]) -> dict[int, int]:
+    """Entry pk -> rank (1 = leader) after the rounds before ``round_number``.
+
+    Without a results source the rank is the entry number's order.
+    """
+    if _results_source is None:
+        ordered = sorted(entries, key=lambda e: e.number)
+        return {e.pk: i for i, e in enumerate(ordered, start=1)}
+    results = [r for r in finished_results(contest) if r.round < round_number]
+    rows = engine_standings.compute_standings(
+        results,
+        [e.pk for e in entries],
+        standings_config(contest),
+        as_of_round=round_number - 1 if round_number > 1 else None,
+        lots={e.pk: e.lot for e in entries},
+    )
+    return {row.team: row.rank for row in rows}
+
+
+# --- Pairing ----------------------------------------------------------------------------------
+
+
+def engine_method(contest: Contest, round_number: int) -> engine_pairing.PairingMethod:
+    """The engine method for this round of the contest."""
+    method = Contest.PairingMethod(contest.pairing_method)
+    if method is Contest.PairingMethod.ROUND_ROBIN:
+        return engine_pairing.PairingMethod.ROUND_ROBIN
+    if method is Contest.PairingMethod.DRAW_THEN_RANKING and round_number > 1:
+        return engine_pairing.PairingMethod.RANKING
+    return engine_pairing.PairingMethod.RANDOM
+
+
+@dataclass(frozen=True)
+class PairingInput:
+    request: engine_pairing.PairingRequest
+    entries: dict[int, Entry]  # every entry of the contest, by pk (for naming the report)
+
+
+def previous_tables(contest: Contest, before_round: int) -> list[tuple[int, int | None]]:
+    """``(entry_a, entry_b)`` of every table of the published rounds before ``before_round``."""
+    return list(
+        Table.objects.filter(
+            round__contest=contest,
+            round__number__lt=before_round,
+            round__status__in=[Round.Status.PUBLISHED, Round.Status.CLOSED],
+        ).values_list("entry_a_id", "entry_b_id")
+    )
+
+
+def history_of(tables: Iterable[tuple[int, int | None]]) -> engine_pairing.History:
+    pairs: list[tuple[int, int]] = []
+    byes: list[int] = []
+    for a, b in tables:
+        if b is None:
+            byes.append(a)
+        else:
+            pairs.append((a, b))
+    return engine_pairing.History.of(pairs, byes)
+
+
+def club_key(entry: Entry) -> str | None:
+    """The home-club key used to keep two teams of one club apart (``None`` when unknown)."""
+    return name_key(entry.home_club) or None
+
+
+def pairing_request(
+    contest: Contest, round_number: int, *, seed: int | None = None
+) -> PairingInput:
+    """Everything ``engine.pairing.pair_round`` needs for round ``round_number``.
+
+    Entries that are not checked in do not play. Late entries (``joined_at_round``) and
+    withdrawals (``withdrawn_after_round``) go through ``engine.pairing.active_entrants``.
+    """
+    entries = {
+        e.pk: e for e in Entry.objects.filter(contest=contest).select_related("player1", "player2")
+    }
+    present = [e for e in entries.values() if e.checked_in]
+    roster = engine_pairing.active_entrants(
+        (
+            engine_pairing.EntryRecord(
+                team=e.pk,
+                joined_round=e.joined_at_round,
+                withdrawn_after_round=e.withdrawn_after_round,
+            )
+            for e in present
+        ),
+        round_number,
+    )
+    method = engine_method(contest, round_number)
+    active = [entries[pk] for pk in roster.active]
+    if method is engine_pairing.PairingMethod.RANKING:
+        ranks = ranks_before(contest, round_number, list(entries.values()))
+    else:
+        ranks = {}
+    entrants = tuple(
+        engine_pairing.Entrant(id=e.pk, rank=ranks.get(e.pk, 1), club=club_key(e)) for e in active
+    )
+    request = engine_pairing.PairingRequest(
+        method=method,
+        entrants=entrants,
+        round_number=round_number,
+        history=history_of(previous_tables(contest, round_number)),
+        seed=seed,
+        avoid_same_club=contest.avoid_same_club,
+        total_rounds=contest.rounds_count
+        if method is engine_pairing.PairingMethod.ROUND_ROBIN
+        else None,
+        late_entries=roster.late_entries,
+        withdrawals=roster.withdrawals,
+    )
+    return PairingInput(request=request, entries=entries)
+
+
+def tables_of(result: engine_pairing.PairingResult) -> list[tuple[int, int, int | None]]:
+    """The round's layout ``[(table number, entry_a pk, entry_b pk or None)]``, bye last."""
+    layout: list[tuple[int, int, int | None]] = [
+        (t.table_number, t.a, t.b) for t in sorted(result.tables, key=lambda t: t.table_number)
+    ]
+    if result.bye is not None:
+        layout.append((len(layout) + 1, result.bye, None))
+    return layout
+
+
+def report_json(result: engine_pairing.PairingResult) -> list[dict[str, Any]]:
+    """The "why" report as stored on ``Round.report`` (codes and params; ids are Entry pks)."""
+    items: list[dict[str, Any]] = []
+    for item in result.report.items:
+        params = {k: list(v) if isinstance(v, tuple) else v for k, v in item.params.items()}
+        items.append({"code": str(item.code), "params": params})
+    items.append(
+        {
+            "code": "strategy",
+            "params": {"strategy": str(result.strategy), "method": str(result.method)},
+        }
+    )
+    return items

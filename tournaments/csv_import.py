@@ -1,0 +1,338 @@
+"""CSV import of teams: decode, parse, validate and preview; then import all rows or none.
+
+What it owns
+------------
+Reading an uploaded CSV file of teams (one team a line: two players, optional licences, team
+name, home club, paid, present) into :class:`ImportRow` values, with one clear French message
+per bad line. It accepts UTF-8 (with or without BOM) and Windows-1252 / Latin-1 (what Excel
+writes in France), ``;``, ``,`` or tab separators, a header line whose names are accent- and
+case-insensitive, at most :data:`MAX_BYTES` bytes and :data:`MAX_ROWS` teams.
+
+It checks every line against the file itself (a player on two lines) and against the club
+register and the contest (a player already registered, a licence belonging to someone else,
+homonyms that need a licence). The import itself (``tournaments.services.import_entries``)
+runs in one transaction and only when the whole file is valid: nothing partial is ever saved.
+
+What it must not do: write anything (``services`` does) or import ``scoring``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from tournaments.models import Contest, Entry, Player, name_key
+
+MAX_BYTES = 1_000_000
+MAX_ROWS = 2_000
+MAX_NAME = 80
+
+# Accepted header names (compared through ``name_key``) for each column.
+COLUMNS: dict[str, tuple[str, ...]] = {
+    "first1": ("prenom1", "prenom 1", "prenom joueur 1", "first name 1", "firstname1"),
+    "last1": ("nom1", "nom 1", "nom joueur 1", "last name 1", "lastname1"),
+    "licence1": ("licence1", "licence 1", "license1", "license 1"),
+    "first2": ("prenom2", "prenom 2", "prenom joueur 2", "first name 2", "firstname2"),
+    "last2": ("nom2", "nom 2", "nom joueur 2", "last name 2", "lastname2"),
+    "licence2": ("licence2", "licence 2", "license2", "license 2"),
+    "name": ("equipe", "nom equipe", "nom d'equipe", "team"),
+    "home_club": ("club", "club d'origine", "club origine"),
+    "paid": ("paye", "payee", "paid", "reglement"),
+    "checked_in": ("present", "presente", "pointe", "pointee", "checked in"),
+}
+REQUIRED = ("first1", "last1", "first2", "last2")
+TRUE = {"oui", "o", "x", "1", "vrai", "yes", "y", "true"}
+FALSE = {"non", "n", "0", "faux", "no", "false", ""}
+
+
+class CsvImportError(Exception):
+    """The file as a whole cannot be read (size, encoding, header): ``message`` is French."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass
+class ImportRow:
+    line: int
+    player1: tuple[str, str, str]  # (first name, last name, licence)
+    player2: tuple[str, str, str]
+    name: str = ""
+    home_club: str = ""
+    paid: bool = False
+    checked_in: bool = False
+    errors: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ImportRow:
+        return cls(
+            line=int(data["line"]),
+            player1=tuple(data["player1"]),  # type: ignore[arg-type]
+            player2=tuple(data["player2"]),  # type: ignore[arg-type]
+            name=str(data.get("name", "")),
+            home_club=str(data.get("home_club", "")),
+            paid=bool(data.get("paid")),
+            checked_in=bool(data.get("checked_in")),
+        )
+
+    @property
+    def label(self) -> str:
+        return f"{self.player1[0]} {self.player1[1]} & {self.player2[0]} {self.player2[1]}"
+
+
+@dataclass
+class Preview:
+    rows: list[ImportRow]
+    encoding: str
+    delimiter: str
+
+    @property
+    def errors(self) -> list[ImportRow]:
+        return [r for r in self.rows if r.errors]
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.rows) and not self.errors
+
+
+def decode(raw: bytes) -> tuple[str, str]:
+    """The text of the file and the name of its encoding; :class:`CsvImportError` if unreadable."""
+    if len(raw) > MAX_BYTES:
+        raise CsvImportError(
+            _("Le fichier est trop gros (%(size)s Ko) : 1 000 Ko au plus.")
+            % {"size": len(raw) // 1000}
+        )
+    if not raw.strip():
+        raise CsvImportError(_("Le fichier est vide."))
+    if b"\x00" in raw:
+        raise CsvImportError(
+            _(
+                "Ce fichier n'est pas un CSV en texte (tableur enregistré en .xlsx, ou UTF-16 ?). "
+                "Enregistrez-le au format « CSV (séparateur : point-virgule) »."
+            )
+        )
+    try:
+        return raw.decode("utf-8-sig"), "UTF-8"
+    except UnicodeDecodeError:
+        pass
+    try:
+        return raw.decode("cp1252"), "Windows-1252"
+    except UnicodeDecodeError:
+        raise CsvImportError(
+            _(
+                "L'encodage du fichier n'est pas reconnu. Enregistrez-le en « CSV UTF-8 » "
+                "depuis votre tableur."
+            )
+        ) from None
+
+
+def _delimiter(header: str) -> str:
+    counts = {d: header.count(d) for d in (";", ",", "\t")}
+    best = max(counts, key=lambda d: counts[d])
+    if counts[best] == 0:
+        raise CsvImportError(
+            _("Aucun séparateur trouvé dans la ligne d'en-tête : utilisez « ; » ou « , ».")
+        )
+    return best
+
+
+def _columns(header: list[str]) -> dict[str, int]:
+    aliases = {name_key(alias): column for column, names in COLUMNS.items() for alias in names}
+    found: dict[str, int] = {}
+    for index, title in enumerate(header):
+        column = aliases.get(name_key(title.replace("_", " ")))
+        if column is None:
+            column = aliases.get(name_key(title.replace("_", "")))
+        if column is not None and column not in found:
+            found[column] = index
+    missing = [c for c in REQUIRED if c not in found]
+    if missing:
+        names = {"first1": "prenom1", "last1": "nom1", "first2": "prenom2", "last2": "nom2"}
+        raise CsvImportError(
+            _(
+                "La ligne d'en-tête doit contenir les colonnes prenom1, nom1, prenom2, nom2 "
+                "(il manque : %(missing)s)."
+            )
+            % {"missing": ", ".join(names[m] for m in missing)}
+        )
+    return found
+
+
+def _bool(value: str, line: int, label: str, errors: list[str]) -> bool:
+    text = name_key(value)
+    if text in TRUE:
+        return True
+    if text not in FALSE:
+        errors.append(
+            _("Ligne %(line)s : « %(value)s » n'est pas compris pour « %(column)s » (oui ou non).")
+            % {"line": line, "value": value[:20], "column": label}
+        )
+    return False
+
+
+def parse(text: str) -> tuple[list[ImportRow], str]:
+    """Rows of the file (with per-line shape errors) and the separator used."""
+    lines = text.splitlines()
+    first = next((line for line in lines if line.strip()), "")
+    delimiter = _delimiter(first)
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    try:
+        records = list(reader)
+    except csv.Error as exc:
+        raise CsvImportError(
+            _("Le fichier CSV est mal formé : %(error)s.") % {"error": exc}
+        ) from exc
+    records_iter = iter(enumerate(records, start=1))
+    header: list[str] = []
+    for _number, record in records_iter:
+        if any(cell.strip() for cell in record):
+            header = record
+            break
+    columns = _columns(header)
+    rows: list[ImportRow] = []
+    for number, record in records_iter:
+        if not any(cell.strip() for cell in record):
+            continue
+        if len(rows) >= MAX_ROWS:
+            raise CsvImportError(
+                _("Le fichier contient plus de %(max)s équipes : découpez-le.") % {"max": MAX_ROWS}
+            )
+
+        def cell(column: str, record: list[str] = record) -> str:
+            index = columns.get(column)
+            if index is None or index >= len(record):
+                return ""
+            return " ".join(record[index].split())
+
+        errors: list[str] = []
+        for player, first, last in ((1, "first1", "last1"), (2, "first2", "last2")):
+            for column, what in ((first, _("prénom")), (last, _("nom"))):
+                value = cell(column)
+                if not value:
+                    errors.append(
+                        _("Ligne %(line)s : le %(what)s du joueur %(player)s manque.")
+                        % {"line": number, "what": what, "player": player}
+                    )
+                elif len(value) > MAX_NAME:
+                    errors.append(
+                        _("Ligne %(line)s : le %(what)s du joueur %(player)s est trop long.")
+                        % {"line": number, "what": what, "player": player}
+                    )
+        row = ImportRow(
+            line=number,
+            player1=(cell("first1"), cell("last1"), cell("licence1")[:40]),
+            player2=(cell("first2"), cell("last2"), cell("licence2")[:40]),
+            name=cell("name")[:120],
+            home_club=cell("home_club")[:120],
+            errors=errors,
+        )
+        row.paid = _bool(cell("paid"), number, "paye", row.errors)
+        row.checked_in = _bool(cell("checked_in"), number, "present", row.errors)
+        rows.append(row)
+    if not rows:
+        raise CsvImportError(_("Le fichier ne contient aucune équipe sous la ligne d'en-tête."))
+    return rows, delimiter
+
+
+def _player_key(player: tuple[str, str, str]) -> str:
+    first, last, licence = player
+    return f"L:{licence.casefold()}" if licence else f"N:{name_key(last, first)}"
+
+
+def validate(contest: Contest, rows: Iterable[ImportRow]) -> list[ImportRow]:
+    """Add to each row the errors found against the file, the club register and the contest.
+
+    A fixed number of queries: the club's players and the contest's active entries are read
+    once.
+    """
+    rows = list(rows)
+    players = list(Player.objects.filter(club=contest.club))
+    by_licence = {p.licence.casefold(): p for p in players if p.licence}
+    by_name: dict[str, list[Player]] = {}
+    for p in players:
+        by_name.setdefault(p.name_key, []).append(p)
+    registered: dict[int, int] = {}
+    for entry in Entry.objects.filter(contest=contest, withdrawn_after_round__isnull=True).filter(
+        Q(player1__club=contest.club) | Q(player2__club=contest.club)
+    ):
+        registered[entry.player1_id] = entry.number
+        registered[entry.player2_id] = entry.number
+    seen: dict[str, int] = {}
+    for row in rows:
+        if row.errors:
+            continue
+        keys = []
+        for index, player in ((1, row.player1), (2, row.player2)):
+            first, last, licence = player
+            full = f"{first} {last}"
+            key = _player_key(player)
+            keys.append(key)
+            if key in seen:
+                row.errors.append(
+                    _("Ligne %(line)s : %(name)s figure déjà ligne %(other)s.")
+                    % {"line": row.line, "name": full, "other": seen[key]}
+                )
+                continue
+            existing: Player | None = None
+            if licence:
+                existing = by_licence.get(licence.casefold())
+                if existing is not None and existing.name_key != name_key(last, first):
+                    row.errors.append(
+                        _(
+                            "Ligne %(line)s : la licence %(licence)s est celle de %(other)s, pas de %(name)s."
+                        )
+                        % {
+                            "line": row.line,
+                            "licence": licence,
+                            "other": existing.full_name,
+                            "name": full,
+                        }
+                    )
+                    continue
+            else:
+                same = by_name.get(name_key(last, first), [])
+                if len(same) > 1:
+                    row.errors.append(
+                        _(
+                            "Ligne %(line)s : plusieurs joueurs du club s'appellent %(name)s : "
+                            "indiquez la licence (colonne licence%(index)s)."
+                        )
+                        % {"line": row.line, "name": full, "index": index}
+                    )
+                    continue
+                existing = same[0] if same else None
+            if existing is not None and existing.pk in registered:
+                row.errors.append(
+                    _("Ligne %(line)s : %(name)s est déjà inscrit(e) dans l'équipe n° %(number)s.")
+                    % {"line": row.line, "name": full, "number": registered[existing.pk]}
+                )
+            row.notes.append(
+                _("%(name)s : joueur du club") % {"name": full}
+                if existing is not None
+                else _("%(name)s : nouveau joueur") % {"name": full}
+            )
+        if keys and len(keys) == 2 and keys[0] == keys[1]:
+            row.errors.append(
+                _("Ligne %(line)s : les deux joueurs sont la même personne.") % {"line": row.line}
+            )
+        for key in keys:
+            seen.setdefault(key, row.line)
+    return rows
+
+
+def preview(contest: Contest, raw: bytes) -> Preview:
+    """Decode, parse and validate an uploaded file; :class:`CsvImportError` if unreadable."""
+    text, encoding = decode(raw)
+    rows, delimiter = parse(text)
+    return Preview(rows=validate(contest, rows), encoding=encoding, delimiter=delimiter)

@@ -1,0 +1,82 @@
+"""Read helpers for a round's draw, shared by organiser and public pages.
+
+What it owns: fetching a round's tables with both teams and their players in one query, and
+turning them into rows "by table" and "by team in alphabetical order". It never writes and
+never checks access (callers got the round from ``tournaments.access`` or from the public
+published-only queries).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from tournaments.models import Entry, Round, Table, name_key
+
+
+def tables_of(round_: Round) -> list[Table]:
+    """The round's tables with both entries and their players (one query)."""
+    return list(
+        Table.objects.filter(round=round_)
+        .select_related(
+            "entry_a__player1", "entry_a__player2", "entry_b__player1", "entry_b__player2"
+        )
+        .order_by("number")
+    )
+
+
+def team_label(entry: Entry) -> str:
+    """A team as printed on the draw: "12. Les As (Martin – Durand)" or "12. Martin – Durand"."""
+    players = f"{entry.player1.last_name} – {entry.player2.last_name}"
+    if entry.name:
+        return f"{entry.number}. {entry.name} ({players})"
+    return f"{entry.number}. {players}"
+
+
+@dataclass(frozen=True)
+class TableRow:
+    number: int
+    team_a: str
+    team_b: str
+    is_bye: bool
+
+
+@dataclass(frozen=True)
+class TeamRow:
+    team: str
+    table: int
+    opponent: str
+    sort_key: str
+
+
+def by_table(tables: list[Table]) -> list[TableRow]:
+    bye = _("exempte")
+    return [
+        TableRow(
+            number=t.number,
+            team_a=team_label(t.entry_a),
+            team_b=team_label(t.entry_b) if t.entry_b is not None else bye,
+            is_bye=t.entry_b is None,
+        )
+        for t in tables
+    ]
+
+
+def _sort_key(entry: Entry) -> str:
+    if entry.name:
+        return name_key(entry.name)
+    return name_key(entry.player1.last_name, entry.player2.last_name)
+
+
+def by_team(tables: list[Table]) -> list[TeamRow]:
+    """One row per team, alphabetical (team name, or the players' last names)."""
+    rows: list[TeamRow] = []
+    bye = _("exempte")
+    for t in tables:
+        a, b = t.entry_a, t.entry_b
+        rows.append(TeamRow(team_label(a), t.number, team_label(b) if b else bye, _sort_key(a)))
+        if b is not None:
+            rows.append(TeamRow(team_label(b), t.number, team_label(a), _sort_key(b)))
+    rows.sort(key=lambda r: (r.sort_key, r.team))
+    return rows

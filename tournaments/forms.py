@@ -1,0 +1,390 @@
+"""Input checks of the organiser pages. Forms clean and validate; they never save.
+
+Shape first (Django fields), then the engine (rules options, tie-breaks): an engine error code
+becomes a French field error. Views hand ``cleaned_data`` to ``tournaments.services``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django import forms
+from django.urls import reverse
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from engine import standings as engine_standings
+from engine.errors import EngineError
+from tournaments.messages import TIEBREAK_LABELS, engine_error_message
+from tournaments.models import Club, Contest, Entry, Player, Season
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Nom de la saison"), max_length=120)
+    starts_on = forms.DateField(
+        label=gettext_lazy("Début"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    ends_on = forms.DateField(
+        label=gettext_lazy("Fin"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        start, end = data.get("starts_on"), data.get("ends_on")
+        if start and end and end < start:
+            self.add_error("ends_on", _("La fin doit suivre le début."))
+        return data
+
+
+class PlayerForm(forms.Form):
+    first_name = forms.CharField(label=gettext_lazy("Prénom"), max_length=80)
+    last_name = forms.CharField(label=gettext_lazy("Nom"), max_length=80)
+    licence = forms.CharField(label=gettext_lazy("Licence"), max_length=40, required=False)
+
+
+TIEBREAK_CHOICES = [(name, TIEBREAK_LABELS.get(name, name)) for name in engine_standings.TIEBREAKS]
+
+
+class ContestForm(forms.Form):
+    """The contest's information and format. Rule options come from ``rules_fields``."""
+
+    name = forms.CharField(label=gettext_lazy("Nom du concours"), max_length=160)
+    slug = forms.SlugField(
+        label=gettext_lazy("Identifiant dans l'adresse"),
+        max_length=80,
+        required=False,
+        help_text=gettext_lazy("Laissez vide pour le déduire du nom."),
+    )
+    date = forms.DateField(
+        label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    venue = forms.CharField(label=gettext_lazy("Lieu"), max_length=200, required=False)
+    season = forms.ModelChoiceField(
+        label=gettext_lazy("Saison"), queryset=Season.objects.none(), required=False
+    )
+    is_public = forms.BooleanField(
+        label=gettext_lazy("Visible du public (tirages publiés, résultats)"),
+        required=False,
+        initial=True,
+    )
+    rounds_count = forms.IntegerField(
+        label=gettext_lazy("Nombre de manches"), min_value=1, max_value=30, initial=4
+    )
+    ranking_method = forms.ChoiceField(
+        label=gettext_lazy("Classement"),
+        choices=Contest.RankingMethod.choices,
+        widget=forms.RadioSelect,
+        initial=Contest.RankingMethod.POINTS,
+    )
+    tiebreaks = forms.CharField(
+        label=gettext_lazy("Départages, dans l'ordre"),
+        required=False,
+        help_text=gettext_lazy("Un par ligne, le premier départage d'abord."),
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+    match_points_win = forms.IntegerField(
+        label=gettext_lazy("Barème : points pour une partie gagnée"),
+        min_value=0,
+        max_value=1000,
+        initial=2,
+        required=False,
+    )
+    match_points_draw = forms.IntegerField(
+        label=gettext_lazy("Barème : points pour une partie nulle"),
+        min_value=0,
+        max_value=1000,
+        initial=1,
+        required=False,
+    )
+    match_points_add_score = forms.BooleanField(
+        label=gettext_lazy("Barème : ajouter les points marqués dans la partie"), required=False
+    )
+    bye_policy = forms.ChoiceField(
+        label=gettext_lazy("Points de l'équipe exempte"),
+        choices=Contest.ByePolicy.choices,
+        widget=forms.RadioSelect,
+        initial=Contest.ByePolicy.ROUND_AVERAGE,
+    )
+    bye_points = forms.IntegerField(
+        label=gettext_lazy("Points de référence de l'exempt"),
+        min_value=0,
+        max_value=100_000,
+        initial=0,
+        help_text=gettext_lazy(
+            "Points fixes ; ou une partie complète (moitié) ; ou repli de la moyenne."
+        ),
+    )
+    pairing_method = forms.ChoiceField(
+        label=gettext_lazy("Appariement des manches"),
+        choices=Contest.PairingMethod.choices,
+        widget=forms.RadioSelect,
+        initial=Contest.PairingMethod.DRAW_THEN_RANKING,
+    )
+    avoid_same_club = forms.BooleanField(
+        label=gettext_lazy("Éviter que deux équipes du même club se rencontrent"), required=False
+    )
+
+    FORMAT_FIELDS = (
+        "rounds_count",
+        "ranking_method",
+        "tiebreaks",
+        "match_points_win",
+        "match_points_draw",
+        "match_points_add_score",
+        "bye_policy",
+        "bye_points",
+        "pairing_method",
+        "avoid_same_club",
+    )
+
+    def __init__(self, *args: Any, club: Club, frozen: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.club = club
+        self.frozen = frozen
+        self.fields["season"].queryset = Season.objects.filter(club=club)
+        self.fields["tiebreaks"].help_text = _(
+            "Un par ligne, le premier départage d'abord. Possibles : %(names)s."
+        ) % {"names": ", ".join(f"{n} ({label})" for n, label in TIEBREAK_CHOICES)}
+        if frozen:
+            for name in self.FORMAT_FIELDS:
+                self.fields[name].disabled = True
+
+    def clean_slug(self) -> str:
+        slug = self.cleaned_data.get("slug") or slugify(self.data.get("name", ""))[:80]
+        if not slug:
+            raise forms.ValidationError(_("Indiquez un identifiant (lettres, chiffres, tirets)."))
+        return slug
+
+    def clean_tiebreaks(self) -> list[str]:
+        raw = self.cleaned_data.get("tiebreaks")
+        if isinstance(raw, list):  # initial value of a disabled field
+            return raw
+        names = [n.strip() for n in re.split(r"[\n,;]+", raw or "") if n.strip()]
+        unknown = [n for n in names if n not in engine_standings.TIEBREAKS]
+        if unknown:
+            raise forms.ValidationError(
+                _("Départage inconnu : %(names)s.") % {"names": ", ".join(unknown)}
+            )
+        if len(set(names)) != len(names):
+            raise forms.ValidationError(_("Un départage figure deux fois."))
+        return names
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if self.errors:
+            return data
+        scale = {
+            "win": data.get("match_points_win") if data.get("match_points_win") is not None else 2,
+            "draw": data.get("match_points_draw")
+            if data.get("match_points_draw") is not None
+            else 1,
+            "add_score": bool(data.get("match_points_add_score")),
+        }
+        data["match_points"] = scale
+        try:
+            engine_standings.StandingsConfig(
+                method=data["ranking_method"],
+                tiebreaks=tuple(data.get("tiebreaks") or ()),
+                match_points=engine_standings.MatchPointsScale(**scale),
+            )
+        except EngineError as exc:
+            raise forms.ValidationError(engine_error_message(exc)) from exc
+        return data
+
+    def values(self) -> dict[str, Any]:
+        """The contest fields to hand to the services."""
+        d = self.cleaned_data
+        values = {
+            "name": d["name"],
+            "slug": d["slug"],
+            "date": d["date"],
+            "venue": d.get("venue", ""),
+            "season": d.get("season"),
+            "is_public": d.get("is_public", False),
+        }
+        if not self.frozen:
+            values.update(
+                {
+                    "rounds_count": d["rounds_count"],
+                    "ranking_method": d["ranking_method"],
+                    "tiebreaks": d.get("tiebreaks") or [],
+                    "match_points": d["match_points"],
+                    "bye_policy": d["bye_policy"],
+                    "bye_points": d["bye_points"],
+                    "pairing_method": d["pairing_method"],
+                    "avoid_same_club": d.get("avoid_same_club", False),
+                }
+            )
+        return values
+
+    @staticmethod
+    def initial_from(contest: Contest) -> dict[str, Any]:
+        mp = contest.match_points if isinstance(contest.match_points, dict) else {}
+        return {
+            "name": contest.name,
+            "slug": contest.slug,
+            "date": contest.date,
+            "venue": contest.venue,
+            "season": contest.season_id,
+            "is_public": contest.is_public,
+            "rounds_count": contest.rounds_count,
+            "ranking_method": contest.ranking_method,
+            "tiebreaks": "\n".join(contest.tiebreaks or []),
+            "match_points_win": mp.get("win", 2),
+            "match_points_draw": mp.get("draw", 1),
+            "match_points_add_score": mp.get("add_score", False),
+            "bye_policy": contest.bye_policy,
+            "bye_points": contest.bye_points,
+            "pairing_method": contest.pairing_method,
+            "avoid_same_club": contest.avoid_same_club,
+        }
+
+
+_PLAYER_REF = re.compile(r"#(\d+)\s*$")
+
+
+def player_choice_label(player: Player) -> str:
+    """How a player appears in the autocomplete list; ``#id`` at the end identifies him."""
+    licence = f" ({player.licence})" if player.licence else ""
+    return f"{player.first_name} {player.last_name}{licence} #{player.pk}"
+
+
+class PlayerRef:
+    """A player typed in the quick-add form: an existing one (``player``) or a new one."""
+
+    def __init__(
+        self, player: Player | None = None, first_name: str = "", last_name: str = ""
+    ) -> None:
+        self.player, self.first_name, self.last_name = player, first_name, last_name
+
+
+class PlayerField(forms.CharField):
+    """« Prénom Nom » for a new player, or a suggestion of the list (ending with ``#id``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("max_length", 170)
+        super().__init__(*args, **kwargs)
+        self.club: Club | None = None
+
+    def clean(self, value: Any) -> PlayerRef:
+        text = " ".join(str(super().clean(value) or "").split())
+        match = _PLAYER_REF.search(text)
+        if match:
+            player = Player.objects.filter(club=self.club, pk=int(match.group(1))).first()
+            if player is None:
+                raise forms.ValidationError(_("Ce joueur n'est pas dans la liste du club."))
+            return PlayerRef(player=player)
+        parts = text.split(" ", 1)
+        if len(parts) < 2:
+            raise forms.ValidationError(
+                _("Écrivez le prénom puis le nom (« Jean Martin »), ou choisissez dans la liste.")
+            )
+        return PlayerRef(first_name=parts[0], last_name=parts[1])
+
+
+class EntryForm(forms.Form):
+    """Quick add and edit of a team: two players (existing or new), name, club, flags."""
+
+    player1 = PlayerField(label=gettext_lazy("Joueur 1"))
+    player2 = PlayerField(label=gettext_lazy("Joueur 2"))
+    name = forms.CharField(label=gettext_lazy("Nom d'équipe"), max_length=120, required=False)
+    home_club = forms.CharField(
+        label=gettext_lazy("Club d'origine"),
+        max_length=120,
+        required=False,
+        help_text=gettext_lazy(
+            "Pour les concours ouverts : sert à éviter deux équipes d'un même club."
+        ),
+    )
+    paid = forms.BooleanField(label=gettext_lazy("Payé"), required=False)
+    checked_in = forms.BooleanField(label=gettext_lazy("Présente (pointée)"), required=False)
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("player1", "player2"):
+            field = self.fields[name]
+            assert isinstance(field, PlayerField)
+            field.club = club
+            field.widget.attrs.update(
+                {
+                    "list": "club-players",
+                    "autocomplete": "off",
+                    "hx-get": reverse(
+                        "tournaments:player_suggestions", kwargs={"club_slug": club.slug}
+                    ),
+                    "hx-trigger": "input changed delay:250ms",
+                    "hx-target": "#club-players",
+                    "hx-swap": "innerHTML",
+                }
+            )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        p1, p2 = data.get("player1"), data.get("player2")
+        if isinstance(p1, PlayerRef) and isinstance(p2, PlayerRef):
+            same_existing = (
+                p1.player is not None and p2.player is not None and p1.player == p2.player
+            )
+            same_new = (
+                p1.player is None
+                and p2.player is None
+                and (p1.first_name, p1.last_name) == (p2.first_name, p2.last_name)
+            )
+            if same_existing or same_new:
+                self.add_error("player2", _("Une équipe se compose de deux joueurs différents."))
+        return data
+
+    @staticmethod
+    def initial_from(entry: Entry) -> dict[str, Any]:
+        return {
+            "player1": player_choice_label(entry.player1),
+            "player2": player_choice_label(entry.player2),
+            "name": entry.name,
+            "home_club": entry.home_club,
+            "paid": entry.paid,
+            "checked_in": entry.checked_in,
+        }
+
+
+class CsvUploadForm(forms.Form):
+    file = forms.FileField(
+        label=gettext_lazy("Fichier CSV"),
+        help_text=gettext_lazy(
+            "Colonnes : prenom1 ; nom1 ; prenom2 ; nom2, et au choix licence1, licence2, equipe, "
+            "club, paye, present. Séparateur « ; » ou « , ». 1 Mo au plus."
+        ),
+    )
+
+
+class SeedForm(forms.Form):
+    seed = forms.IntegerField(
+        label=gettext_lazy("Graine (facultative)"),
+        required=False,
+        min_value=0,
+        max_value=2**63 - 1,
+        help_text=gettext_lazy("Pour refaire un tirage à l'identique ; vide = nouveau tirage."),
+    )
+
+
+class SwapForm(forms.Form):
+    first = forms.IntegerField(label=gettext_lazy("Équipe"), min_value=1)
+    second = forms.IntegerField(label=gettext_lazy("avec l'équipe"), min_value=1)
+
+
+class MoveForm(forms.Form):
+    entry = forms.IntegerField(label=gettext_lazy("Équipe"), min_value=1)
+    table = forms.IntegerField(label=gettext_lazy("vers la table"), min_value=1, max_value=10_000)
+
+
+class VisibilityForm(forms.Form):
+    show_draw = forms.BooleanField(label=gettext_lazy("Tirage public"), required=False)
+    show_results = forms.BooleanField(label=gettext_lazy("Résultats publics"), required=False)
+    show_standings = forms.BooleanField(label=gettext_lazy("Classement public"), required=False)
+
+
+class DeleteRoundForm(forms.Form):
+    confirm = forms.BooleanField(
+        label=gettext_lazy("Je confirme : ce qui est listé ci-dessus sera perdu."), required=True
+    )
