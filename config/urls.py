@@ -16,5 +16,6 @@ urlpatterns = [
     path("compte/deconnexion/", auth_views.LogoutView.as_view(), name="logout"),
     path("orga/", include("tournaments.urls")),
     path("orga/", include("scoring.urls")),
+    path("table/", include("scoring.urls_table")),
     path("", include("tournaments.urls_public")),
 ]

@@ -1,0 +1,182 @@
+"""French words for what the engine says: error codes, breakdown lines and deal outcomes.
+
+The engine speaks in stable codes (``engine.errors.ERROR_CODES``, breakdown line codes,
+outcomes) and never in sentences; this module is the one place that turns them into the
+messages players and organisers read. Every engine error code has a message here (a test
+checks it), so an impossible deal always gets its reason in French, never a crash.
+
+It must not score anything nor touch the database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from string import Formatter
+from typing import Any
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+# --- Engine error codes ---------------------------------------------------------------------
+
+ERROR_MESSAGES: dict[str, Promise] = {
+    # Rulesets
+    "rules.not_an_object": _("Les règles du concours sont illisibles : prévenez l'organisateur."),
+    "rules.unknown_preset": _("Le modèle de règles du concours est inconnu."),
+    "rules.unknown_option": _("Les règles du concours contiennent une option inconnue."),
+    "rules.invalid_value": _("Une option des règles du concours a une valeur non autorisée."),
+    "rules.inconsistent": _("Deux options des règles du concours se contredisent."),
+    # Deals: shape
+    "deal.not_an_object": _("La donne saisie est illisible."),
+    "deal.unknown_field": _("La donne contient une information inconnue."),
+    "deal.invalid_value": _("Une valeur de la donne n'est pas valable."),
+    "deal.missing_taker": _("Indiquez l'équipe qui a pris."),
+    "deal.missing_points": _("Indiquez les points faits par le preneur."),
+    "deal.missing_bid": _("Indiquez le contrat annoncé (un nombre, capot ou générale)."),
+    "deal.missing_penalised_team": _("Indiquez l'équipe pénalisée."),
+    "deal.invalid_carry_in": _("La réserve du litige doit être un nombre entier positif."),
+    # Deals: impossible facts
+    "deal.points_out_of_range": _("Les points d'une équipe vont de 0 à 162, dix de der compris."),
+    "deal.points_do_not_add_up": _(
+        "Les points des deux équipes doivent faire 162 au total, dix de der compris."
+    ),
+    "deal.capot_without_all_points": _(
+        "L'équipe capot doit avoir tous les points (162) : vérifiez les points ou le capot."
+    ),
+    "deal.dix_de_der_impossible": _(
+        "Le dix de der est impossible ici : l'équipe qui a fait le dernier pli a au moins 10 "
+        "points et ne peut pas être capot."
+    ),
+    "deal.belote_at_sans_atout": _("Il n'y a pas de belote à sans-atout."),
+    "deal.too_many_belotes": _("Une seule belote par donne (jusqu'à quatre à tout-atout)."),
+    "deal.belote_conflict": _("La belote est indiquée deux fois : gardez une seule saisie."),
+    "deal.trump_not_allowed": _("Sans-atout et tout-atout ne se jouent pas dans ce concours."),
+    "deal.bid_in_classic": _("À la belote classique, il n'y a pas d'enchère."),
+    "deal.bid_out_of_range": _("Ce contrat n'est pas une enchère autorisée par les règles."),
+    "deal.invalid_contract": _(
+        "Un capot ou une générale ne se chiffre pas : choisissez l'un ou l'autre."
+    ),
+    "deal.contre_in_classic": _("À la belote classique, on ne contre pas."),
+    "deal.surcontre_without_contre": _("Il faut un contre pour surcontrer."),
+    "deal.generale_without_contree": _("La générale ne s'annonce qu'à la contrée ou à la coinche."),
+    "deal.generale_disabled": _("La générale ne se joue pas dans ce concours."),
+    "deal.announcements_disabled": _("Ce concours se joue sans annonces (sauf la belote)."),
+    "deal.announcement_invalid": _(
+        "Une annonce est mal saisie (type, couleur, hauteur ou longueur)."
+    ),
+    "deal.announcement_impossible_sequence": _(
+        "Cette suite ne tient pas sous sa carte la plus haute."
+    ),
+    "deal.announcement_sequence_too_long": _("Une suite a au plus huit cartes."),
+    "deal.announcement_duplicate_carre": _("Il n'y a qu'un carré de chaque hauteur."),
+    "deal.card_used_twice": _(
+        "Une même carte sert dans deux annonces, ce que les règles interdisent."
+    ),
+    "deal.announcements_exceed_hand": _(
+        "Les annonces d'une équipe demandent plus de cartes qu'elle n'en a (16)."
+    ),
+    "deal.announcement_tie_unresolved": _(
+        "Les deux meilleures annonces sont égales : indiquez laquelle l'emporte."
+    ),
+    "deal.penalty_team_invalid": _("Seule une pénalité désigne une équipe pénalisée."),
+    # Games
+    "game.not_an_object": _("La partie saisie est illisible."),
+    "game.already_over": _("La partie est déjà terminée : aucune donne ne peut être ajoutée."),
+    "game.invalid_totals": _(
+        "Les totaux et le nombre de donnes doivent être des nombres entiers positifs."
+    ),
+    "game.table_check_not_applicable": _(
+        "Le contrôle de la feuille ne s'applique qu'à la belote classique sans annonces ni arrondi."
+    ),
+    # Command line (never reached from the web, listed so that every code has a message)
+    "cli.invalid_json": _("Les données ne sont pas du JSON valable."),
+    "cli.unknown_command": _("Commande inconnue."),
+    "cli.internal_error": _("Erreur interne du moteur de calcul : prévenez l'organisateur."),
+}
+
+UNKNOWN_ERROR = _("Cette donne est impossible d'après les règles du concours.")
+
+# Where a deal error belongs on the deal form (field name), when it belongs to one field.
+ERROR_FIELDS: dict[str, str] = {
+    "deal.missing_taker": "taker",
+    "deal.missing_points": "taker_points",
+    "deal.points_out_of_range": "taker_points",
+    "deal.points_do_not_add_up": "taker_points",
+    "deal.capot_without_all_points": "capot_team",
+    "deal.dix_de_der_impossible": "taker_points",
+    "deal.belote_at_sans_atout": "belote_team",
+    "deal.too_many_belotes": "belote_team",
+    "deal.belote_conflict": "belote_team",
+    "deal.trump_not_allowed": "trump",
+    "deal.bid_in_classic": "bid",
+    "deal.bid_out_of_range": "bid",
+    "deal.missing_bid": "bid",
+    "deal.invalid_contract": "bid",
+    "deal.contre_in_classic": "contre",
+    "deal.surcontre_without_contre": "contre",
+    "deal.generale_without_contree": "bid",
+    "deal.generale_disabled": "bid",
+    "deal.announcements_disabled": "announcements_a",
+    "deal.announcement_invalid": "announcements_a",
+    "deal.announcement_impossible_sequence": "announcements_a",
+    "deal.announcement_sequence_too_long": "announcements_a",
+    "deal.announcement_duplicate_carre": "announcements_a",
+    "deal.card_used_twice": "announcements_a",
+    "deal.announcements_exceed_hand": "announcements_a",
+    "deal.announcement_tie_unresolved": "announcements_a",
+    "deal.missing_penalised_team": "taker",
+    "deal.penalty_team_invalid": "taker",
+}
+
+
+def error_message(code: str, params: Mapping[str, Any] | None = None) -> str:
+    """The French message for an engine error code (a generic one for an unknown code)."""
+    message = ERROR_MESSAGES.get(code, UNKNOWN_ERROR)
+    return _format(str(message), params or {})
+
+
+def _format(template: str, params: Mapping[str, Any]) -> str:
+    """``str.format`` that leaves a message unchanged when a placeholder has no value."""
+    names = {name for _, name, _, _ in Formatter().parse(template) if name}
+    if not names:
+        return template
+    if not names <= set(params):
+        return template
+    return template.format(**{n: params[n] for n in names})
+
+
+# --- Breakdown lines and outcomes -----------------------------------------------------------
+
+BREAKDOWN_LABELS: dict[str, Promise] = {
+    "cards": _("points des plis"),
+    "dix_de_der": _("dix de der"),
+    "capot": _("capot"),
+    "whole_deal": _("toute la donne (contrat contré)"),
+    "failure": _("chute du preneur"),
+    "belote": _("belote-rebelote"),
+    "announcements": _("annonces"),
+    "contract": _("contrat"),
+    "multiplier": _("contre / surcontre"),
+    "rounding": _("arrondi"),
+    "litige_reserve": _("réserve du litige"),
+    "penalty": _("pénalité"),
+}
+
+OUTCOME_LABELS: dict[str, Promise] = {
+    "made": _("contrat rempli"),
+    "capot": _("capot du preneur"),
+    "failed": _("dedans"),
+    "failed_capot": _("dedans, capot de la défense"),
+    "litige": _("litige : points du preneur en réserve"),
+    "split": _("litige à la dernière donne : chacun ses points"),
+    "void": _("donne blanche"),
+    "penalty": _("pénalité"),
+}
+
+
+def breakdown_label(code: str) -> str:
+    return str(BREAKDOWN_LABELS.get(code, code))
+
+
+def outcome_label(code: str) -> str:
+    return str(OUTCOME_LABELS.get(code, code))

@@ -1,0 +1,29 @@
+"""Table links: ``/table/r<round>/t<table>/<secret token>/...`` (no account; namespace ``table``).
+
+The round and table numbers are in the URL as well as the token, so a link always names the
+table it opens and ``scoring.access.sheet_for_link`` refuses any mismatch.
+"""
+
+from django.urls import path
+
+from scoring import views_table
+
+app_name = "table"
+
+_SHEET = "r<int:round_number>/t<int:table_number>/<str:token>/"
+
+urlpatterns = [
+    path(_SHEET, views_table.sheet_page, name="sheet"),
+    path(_SHEET + "etat/", views_table.state, name="state"),
+    path(_SHEET + "donne/", views_table.deal, name="deal"),
+    path(_SHEET + "apercu/", views_table.preview, name="preview"),
+    path(_SHEET + "donne/<int:number>/corriger/", views_table.correct, name="correct"),
+    path(
+        _SHEET + "donne/<int:number>/apercu/",
+        views_table.correct_preview,
+        name="correct_preview",
+    ),
+    path(_SHEET + "donne/supprimer/", views_table.delete_last, name="delete"),
+    path(_SHEET + "confirmer/", views_table.confirm, name="confirm"),
+    path(_SHEET + "contester/", views_table.dispute, name="dispute"),
+]

@@ -1,0 +1,277 @@
+"""What the table pages and the organiser pages of score entry share: how a sheet is shown.
+
+The views themselves live in ``views_table`` (secret table links, no account) and
+``views_organiser`` (club members, through ``tournaments.access``). This module turns a sheet,
+its deals and its history into template context, and draws QR codes (segno, inline SVG).
+It never writes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import segno
+from django.http import HttpRequest, HttpResponse
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+
+from engine.deal import DealScore
+from engine.game import GameState
+from engine.rules import GameEnd, Ruleset
+from scoring import adapters
+from scoring.forms import ANNOUNCEMENT_LABELS, RANK_LABELS, SUIT_LABELS, TRUMP_LABELS
+from scoring.messages import breakdown_label, outcome_label
+from scoring.models import DealRecord, ScoreSheet
+
+DEVICE_COOKIE = "atout_device"
+
+
+@dataclass
+class BreakdownRow:
+    label: str
+    points_a: int | None
+    points_b: int | None
+
+
+@dataclass
+class DealRow:
+    number: int
+    kind: str
+    taker_name: str
+    description: str
+    score_a: int
+    score_b: int
+    running_a: int
+    running_b: int
+    outcome: str
+    breakdown: list[BreakdownRow] = field(default_factory=list)
+    entered_at: Any = None
+    source: str = ""
+
+
+def team_names(sheet: ScoreSheet) -> dict[str, str]:
+    table = sheet.table
+    return {
+        "a": table.entry_a.display_name,
+        "b": table.entry_b.display_name if table.entry_b_id else _("exempt"),
+    }
+
+
+def breakdown_rows(lines: list[dict[str, Any]]) -> list[BreakdownRow]:
+    """One row per code, with team A's and team B's points side by side."""
+    rows: dict[str, BreakdownRow] = {}
+    for line in lines:
+        code = str(line.get("code", ""))
+        row = rows.setdefault(code, BreakdownRow(breakdown_label(code), None, None))
+        points = int(line.get("points", 0))
+        if line.get("team") == "a":
+            row.points_a = (row.points_a or 0) + points
+        else:
+            row.points_b = (row.points_b or 0) + points
+    return list(rows.values())
+
+
+def describe_deal(record: DealRecord, names: dict[str, str]) -> str:
+    """A short French line: "♥ Cœur, 100 points, belote A" / "Renonce de 3. Martin – Durand"."""
+    if record.kind == DealRecord.Kind.PENALTY:
+        return _("%(penalty)s de %(team)s") % {
+            "penalty": record.get_penalty_display().capitalize(),
+            "team": names.get(record.taker, ""),
+        }
+    parts: list[str] = []
+    if record.bid_kind == "points" and record.bid:
+        parts.append(_("contrat %(bid)d") % {"bid": record.bid})
+    elif record.bid_kind == "capot":
+        parts.append(_("contrat capot"))
+    elif record.bid_kind == "generale":
+        parts.append(_("contrat générale"))
+    if record.contre == 1:
+        parts.append(_("contré"))
+    elif record.contre == 2:
+        parts.append(_("surcontré"))
+    if record.trump:
+        parts.append(str(_trump_label(record.trump)))
+    if record.capot_team:
+        parts.append(_("capot %(team)s") % {"team": record.capot_team.upper()})
+    elif record.taker_points is not None:
+        parts.append(_("%(points)d points au preneur") % {"points": record.taker_points})
+    if record.belote_team:
+        parts.append(_("belote %(team)s") % {"team": record.belote_team.upper()})
+    ann = record.announcements if isinstance(record.announcements, dict) else {}
+    for item in ann.get("items", []):
+        parts.append(announcement_text(item))
+    return ", ".join(parts)
+
+
+def _trump_label(value: str) -> str:
+    for trump, label in TRUMP_LABELS.items():
+        if trump.value == value:
+            return str(label)
+    return value
+
+
+def announcement_text(item: dict[str, Any]) -> str:
+    kind = next((str(v) for k, v in ANNOUNCEMENT_LABELS.items() if k.value == item.get("kind")), "")
+    rank = next((str(v) for k, v in RANK_LABELS.items() if k.value == item.get("rank")), "")
+    suit = next((str(v) for k, v in SUIT_LABELS.items() if k.value == item.get("suit")), "")
+    team = str(item.get("team", "")).upper()
+    return " ".join(p for p in (kind, rank, suit, f"({team})") if p)
+
+
+def deal_rows(sheet: ScoreSheet, records: list[DealRecord] | None = None) -> list[DealRow]:
+    names = team_names(sheet)
+    if records is None:
+        records = list(sheet.deals.order_by("number"))
+    return [
+        DealRow(
+            number=r.number,
+            kind=r.kind,
+            taker_name=names.get(r.taker, ""),
+            description=describe_deal(r, names),
+            score_a=r.score_a,
+            score_b=r.score_b,
+            running_a=r.running_a,
+            running_b=r.running_b,
+            outcome=outcome_label(r.outcome),
+            breakdown=breakdown_rows(r.breakdown if isinstance(r.breakdown, list) else []),
+            entered_at=r.entered_at,
+            source=r.get_source_display(),
+        )
+        for r in records
+    ]
+
+
+@dataclass
+class Preview:
+    score_a: int
+    score_b: int
+    total_a: int
+    total_b: int
+    outcome: str
+    breakdown: list[BreakdownRow]
+    game_over: bool
+    winner: str
+
+
+def preview_of(score: DealScore, after: GameState, names: dict[str, str]) -> Preview:
+    winner = ""
+    if after.game_over:
+        letter = adapters.team_letter(after.winner)
+        winner = names.get(letter, "") if letter else _("égalité")
+    return Preview(
+        score_a=score.score_a,
+        score_b=score.score_b,
+        total_a=after.total_a,
+        total_b=after.total_b,
+        outcome=outcome_label(str(score.outcome)),
+        breakdown=breakdown_rows(adapters.breakdown_json(score)),
+        game_over=after.game_over,
+        winner=winner,
+    )
+
+
+def game_format(rules: Ruleset | None) -> str:
+    if rules is None:
+        return ""
+    if rules.game_end is GameEnd.DEALS:
+        return _("Partie en %(n)d donnes") % {"n": rules.deals_per_game}
+    return _("Partie en %(n)d points") % {"n": rules.target}
+
+
+def winner_name(sheet: ScoreSheet) -> str:
+    if sheet.winner == ScoreSheet.Winner.DRAW:
+        return _("égalité")
+    if sheet.winner in ("a", "b"):
+        return team_names(sheet)[sheet.winner]
+    return ""
+
+
+def history_rows(sheet: ScoreSheet) -> list[dict[str, Any]]:
+    names = team_names(sheet)
+    rows = []
+    for c in sheet.corrections.select_related("by").order_by("at", "pk"):
+        rows.append(
+            {
+                "at": c.at,
+                "action": c.get_action_display(),
+                "deal_number": c.deal_number,
+                "before": _snapshot_text(c.before, names),
+                "after": _snapshot_text(c.after, names),
+                "by": c.by.get_username() if c.by else (_("à la table") if c.device else ""),
+                "reason": c.reason,
+            }
+        )
+    return rows
+
+
+def _snapshot_text(data: dict[str, Any], names: dict[str, str]) -> str:
+    if not data:
+        return "—"
+    if "score_a" in data and "taker" in data:
+        record = DealRecord(
+            kind=data.get("kind", "deal"),
+            penalty=data.get("penalty", ""),
+            taker=data.get("taker", "a"),
+            trump=data.get("trump", ""),
+            taker_points=data.get("taker_points"),
+            capot_team=data.get("capot_team", ""),
+            belote_team=data.get("belote_team", ""),
+            bid=data.get("bid"),
+            bid_kind=data.get("bid_kind", ""),
+            contre=data.get("contre", 0),
+            announcements=data.get("announcements", {}),
+        )
+        return _("%(taker)s prend : %(what)s → %(a)d / %(b)d") % {
+            "taker": names.get(record.taker, ""),
+            "what": describe_deal(record, names),
+            "a": data["score_a"],
+            "b": data["score_b"],
+        }
+    if "total_a" in data:
+        return _("%(a)d / %(b)d en %(n)d donnes, %(bel)d belote(s), %(cap)d capot(s)") % {
+            "a": data["total_a"],
+            "b": data["total_b"],
+            "n": data.get("deals_played", 0),
+            "bel": data.get("belotes", 0),
+            "cap": data.get("capots", 0),
+        }
+    if "status" in data:
+        return str(ScoreSheet.Status(data["status"]).label)
+    if "kind" in data:
+        loser = data.get("forfeit_loser", "")
+        if data["kind"] == ScoreSheet.Kind.FORFEIT and loser:
+            return _("forfait de %(team)s") % {"team": names.get(loser, "")}
+        return str(ScoreSheet.Kind(data["kind"]).label)
+    return "—"
+
+
+def qr_svg(url: str, *, scale: int = 3) -> SafeString:
+    """An inline SVG QR code of ``url`` (segno; no image file, no script)."""
+    qr = segno.make(url, error="m")
+    return mark_safe(qr.svg_inline(scale=scale, border=2, omitsize=False))
+
+
+def table_link(sheet: ScoreSheet) -> str:
+    table = sheet.table
+    return reverse(
+        "table:sheet",
+        kwargs={
+            "round_number": table.round.number,
+            "table_number": table.number,
+            "token": sheet.token,
+        },
+    )
+
+
+def device_of(request: HttpRequest) -> str:
+    value = request.COOKIES.get(DEVICE_COOKIE, "")
+    return value[:64] if value.isalnum() else ""
+
+
+def render(
+    request: HttpRequest, template: str, context: dict[str, Any], status: int = 200
+) -> HttpResponse:
+    return TemplateResponse(request, template, context, status=status)

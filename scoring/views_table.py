@@ -1,0 +1,405 @@
+"""Table pages: the score sheet on a phone, opened by the table's secret link (no account).
+
+Every view gets its sheet from ``scoring.access.sheet_for_link`` (token + round + table number
+must all match, the round must be published) and writes only through ``scoring.services``.
+Answers: a refused deal re-renders the page with the engine's reason in French (400); a stale
+form shows "this sheet changed, here is its state" (409); a state that forbids the action
+(confirmed sheet, finished game...) says so (409). Nothing here ever answers 500 on bad input.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from scoring import access, services
+from scoring import views as shared
+from scoring.forms import (
+    ChangeForm,
+    ConfirmForm,
+    DealForm,
+    DisputeForm,
+    deal_initial,
+    new_client_id,
+)
+from scoring.models import DealRecord, ScoreSheet
+
+
+def _url(sheet: ScoreSheet, name: str = "sheet", **extra: Any) -> str:
+    table = sheet.table
+    return reverse(
+        f"table:{name}",
+        kwargs={
+            "round_number": table.round.number,
+            "table_number": table.number,
+            "token": sheet.token,
+            **extra,
+        },
+    )
+
+
+def _client_id(request: HttpRequest) -> uuid.UUID | None:
+    try:
+        return uuid.UUID(str(request.POST.get("client_id", "")))
+    except ValueError:
+        return None
+
+
+def _deal_form(sheet: ScoreSheet, rules: Any, data: Any = None) -> DealForm:
+    state = services.game_state(rules, sheet)
+    initial = {"version": sheet.version, "client_id": new_client_id()}
+    return DealForm(data, sheet=sheet, rules=rules, state=state, initial=initial)
+
+
+def _page(
+    request: HttpRequest,
+    sheet: ScoreSheet,
+    *,
+    form: DealForm | None = None,
+    preview: shared.Preview | None = None,
+    error: str = "",
+    status: int = 200,
+    confirm_form: ConfirmForm | None = None,
+    dispute_form: DisputeForm | None = None,
+) -> HttpResponse:
+    rules = None
+    rules_error = ""
+    try:
+        rules = services.rules_of(sheet)
+    except services.ServiceError as exc:
+        rules_error = exc.message
+    if form is None and rules is not None and sheet.accepts_deals:
+        form = _deal_form(sheet, rules)
+    if sheet.status == ScoreSheet.Status.FINISHED:
+        confirm_form = confirm_form or ConfirmForm(sheet=sheet, initial={"version": sheet.version})
+        dispute_form = dispute_form or DisputeForm(sheet=sheet, initial={"version": sheet.version})
+    records = list(sheet.deals.order_by("number"))
+    last = records[-1] if records else None
+    context = {
+        "sheet": sheet,
+        "table": sheet.table,
+        "names": shared.team_names(sheet),
+        "rows": shared.deal_rows(sheet, records),
+        "last": last,
+        "can_change_last": last is not None
+        and sheet.status != ScoreSheet.Status.CONFIRMED
+        and sheet.kind == ScoreSheet.Kind.DEALS,
+        "form": form,
+        "preview": preview,
+        "error": error or rules_error,
+        "confirm_form": confirm_form,
+        "dispute_form": dispute_form,
+        "format": shared.game_format(rules),
+        "winner": shared.winner_name(sheet),
+        "change_form": ChangeForm(initial={"version": sheet.version, "client_id": new_client_id()}),
+        "deal_url": _url(sheet, "deal"),
+        "preview_url": _url(sheet, "preview"),
+        "state_url": _url(sheet, "state"),
+        "sheet_url": _url(sheet),
+        "delete_url": _url(sheet, "delete"),
+        "confirm_url": _url(sheet, "confirm"),
+        "dispute_url": _url(sheet, "dispute"),
+        "correct_url": _url(sheet, "correct", number=last.number) if last else "",
+    }
+    response = shared.render(request, "scoring/table_sheet.html", context, status=status)
+    _remember_device(request, response)
+    return response
+
+
+def _remember_device(request: HttpRequest, response: HttpResponse) -> None:
+    if not shared.device_of(request):
+        response.set_cookie(
+            shared.DEVICE_COOKIE,
+            uuid.uuid4().hex,
+            max_age=60 * 60 * 24 * 365,
+            httponly=True,
+            samesite="Lax",
+        )
+
+
+@require_GET
+def sheet_page(
+    request: HttpRequest, round_number: int, table_number: int, token: str
+) -> HttpResponse:
+    sheet = access.sheet_for_link(token, round_number, table_number)
+    return _page(request, sheet)
+
+
+@require_GET
+def state(request: HttpRequest, round_number: int, table_number: int, token: str) -> HttpResponse:
+    """The totals and the deals only (htmx polling keeps the other phone up to date)."""
+    sheet = access.sheet_for_link(token, round_number, table_number)
+    context = {
+        "sheet": sheet,
+        "names": shared.team_names(sheet),
+        "rows": shared.deal_rows(sheet),
+        "winner": shared.winner_name(sheet),
+        "state_url": _url(sheet, "state"),
+    }
+    return shared.render(request, "scoring/_table_state.html", context)
+
+
+def _already_recorded(request: HttpRequest, sheet: ScoreSheet, deal: DealRecord) -> HttpResponse:
+    messages.info(
+        request,
+        _("La donne %(number)d était déjà enregistrée : elle n'a pas été ajoutée une seconde fois.")
+        % {"number": deal.number},
+    )
+    return redirect(_url(sheet) + f"#donne-{deal.number}", permanent=False)
+
+
+@require_POST
+def deal(request: HttpRequest, round_number: int, table_number: int, token: str) -> HttpResponse:
+    """Record one deal ("Enregistrer"), or only show its score ("Vérifier", without JS)."""
+    sheet = access.sheet_for_link(token, round_number, table_number)
+    existing = services.find_deal(sheet, _client_id(request))
+    if existing is not None:
+        return _already_recorded(request, sheet, existing)
+    try:
+        rules = services.rules_of(sheet)
+    except services.ServiceError as exc:
+        return _page(request, sheet, error=exc.message, status=409)
+    if not sheet.accepts_deals:
+        return _page(request, sheet, error=_closed_message(sheet), status=409)
+    form = _deal_form(sheet, rules, request.POST)
+    if not form.is_valid():
+        return _page(request, sheet, form=form, status=400)
+    assert form.score is not None and form.after is not None
+    if request.POST.get("action") == "preview":
+        preview = shared.preview_of(form.score, form.after, shared.team_names(sheet))
+        return _page(request, sheet, form=form, preview=preview)
+    try:
+        written = services.record_deal(
+            sheet.pk,
+            form.facts(),
+            version=form.cleaned_data["version"],
+            client_id=form.cleaned_data["client_id"],
+            device=shared.device_of(request),
+        )
+    except services.StaleSheet as exc:
+        return _page(
+            request,
+            exc.sheet,
+            form=_resubmittable(form, exc.sheet, rules),
+            error=exc.message,
+            status=409,
+        )
+    except services.DealRefused as exc:
+        form.add_error(None, exc.message)
+        return _page(request, sheet, form=form, status=400)
+    except services.ServiceError as exc:
+        return _page(request, _fresh(sheet), error=exc.message, status=409)
+    if not written.created:
+        assert written.deal is not None
+        return _already_recorded(request, written.sheet, written.deal)
+    assert written.deal is not None
+    text = _("Donne %(number)d enregistrée.") % {"number": written.deal.number}
+    if written.sheet.status == ScoreSheet.Status.FINISHED:
+        text += " " + _("La partie est terminée : l'autre équipe doit maintenant confirmer.")
+    messages.success(request, text)
+    return redirect(_url(written.sheet) + f"#donne-{written.deal.number}", permanent=False)
+
+
+def _fresh(sheet: ScoreSheet) -> ScoreSheet:
+    return access.sheet_for_link(sheet.token, sheet.table.round.number, sheet.table.number)
+
+
+def _closed_message(sheet: ScoreSheet) -> str:
+    if sheet.kind != ScoreSheet.Kind.DEALS:
+        return _("Cette table n'est pas saisie donne par donne (exempt, forfait ou totaux).")
+    return str(services.CLOSED_MESSAGES.get(ScoreSheet.Status(sheet.status), ""))
+
+
+def _resubmittable(form: DealForm, sheet: ScoreSheet, rules: Any) -> DealForm | None:
+    """The user's values again, on the sheet's current version, to check and send again."""
+    if not sheet.accepts_deals:
+        return None
+    data = form.data.copy()
+    data["version"] = str(sheet.version)
+    data["client_id"] = new_client_id()
+    fresh = DealForm(data, sheet=sheet, rules=rules, state=services.game_state(rules, sheet))
+    fresh.is_valid()
+    return fresh
+
+
+@require_POST
+def preview(request: HttpRequest, round_number: int, table_number: int, token: str) -> HttpResponse:
+    """htmx: the computed score and breakdown of the form's current values, nothing saved."""
+    sheet = access.sheet_for_link(token, round_number, table_number)
+    return preview_response(request, sheet)
+
+
+def preview_response(
+    request: HttpRequest, sheet: ScoreSheet, number: int | None = None
+) -> HttpResponse:
+    try:
+        rules = services.rules_of(sheet)
+    except services.ServiceError as exc:
+        return shared.render(request, "scoring/_preview.html", {"error": exc.message}, status=409)
+    state = services.state_before(rules, sheet, number)
+    form = DealForm(request.POST, sheet=sheet, rules=rules, state=state)
+    if not form.is_valid():
+        errors = [str(e) for errs in form.errors.values() for e in errs]
+        return shared.render(request, "scoring/_preview.html", {"errors": errors})
+    assert form.score is not None and form.after is not None
+    context = {
+        "preview": shared.preview_of(form.score, form.after, shared.team_names(sheet)),
+        "names": shared.team_names(sheet),
+    }
+    return shared.render(request, "scoring/_preview.html", context)
+
+
+def correct(
+    request: HttpRequest, round_number: int, table_number: int, token: str, number: int
+) -> HttpResponse:
+    """Correct the last deal (until the sheet is confirmed)."""
+    sheet = access.sheet_for_link(token, round_number, table_number)
+    record = sheet.deals.filter(number=number).first()
+    last_number = sheet.deal_count
+    if record is None or number != last_number:
+        messages.error(request, _("Seule la dernière donne peut être corrigée à la table."))
+        return redirect(_url(sheet))
+    try:
+        rules = services.rules_of(sheet)
+    except services.ServiceError as exc:
+        return _page(request, sheet, error=exc.message, status=409)
+    state = services.state_before(rules, sheet, number)
+    status = 200
+    error = ""
+    preview_data = None
+    if request.method == "POST":
+        form = DealForm(request.POST, sheet=sheet, rules=rules, state=state)
+        if form.is_valid():
+            assert form.score is not None and form.after is not None
+            if request.POST.get("action") == "preview":
+                preview_data = shared.preview_of(form.score, form.after, shared.team_names(sheet))
+            else:
+                try:
+                    services.correct_deal(
+                        sheet.pk,
+                        number,
+                        form.facts(),
+                        version=form.cleaned_data["version"],
+                        client_id=form.cleaned_data["client_id"],
+                        device=shared.device_of(request),
+                        reason=str(request.POST.get("reason", ""))[:300],
+                    )
+                except services.StaleSheet as exc:
+                    return _page(request, exc.sheet, error=exc.message, status=409)
+                except services.DealRefused as exc:
+                    form.add_error(None, exc.message)
+                    status = 400
+                except services.ServiceError as exc:
+                    return _page(request, _fresh(sheet), error=exc.message, status=409)
+                else:
+                    messages.success(request, _("Donne %(number)d corrigée.") % {"number": number})
+                    return redirect(_url(sheet) + f"#donne-{number}")
+        else:
+            status = 400
+    elif request.method == "GET":
+        if sheet.status == ScoreSheet.Status.CONFIRMED:
+            messages.error(request, str(services.CLOSED_MESSAGES[ScoreSheet.Status.CONFIRMED]))
+            return redirect(_url(sheet))
+        initial = deal_initial(record)
+        initial.update(version=sheet.version, client_id=new_client_id())
+        form = DealForm(initial=initial, sheet=sheet, rules=rules, state=state)
+    else:
+        return HttpResponse(status=405)
+    context = {
+        "sheet": sheet,
+        "names": shared.team_names(sheet),
+        "form": form,
+        "number": number,
+        "preview": preview_data,
+        "error": error,
+        "action_url": _url(sheet, "correct", number=number),
+        "preview_url": _url(sheet, "correct_preview", number=number),
+        "back_url": _url(sheet),
+    }
+    return shared.render(request, "scoring/table_correct.html", context, status=status)
+
+
+@require_POST
+def correct_preview(
+    request: HttpRequest, round_number: int, table_number: int, token: str, number: int
+) -> HttpResponse:
+    sheet = access.sheet_for_link(token, round_number, table_number)
+    return preview_response(request, sheet, number)
+
+
+@require_POST
+def delete_last(
+    request: HttpRequest, round_number: int, table_number: int, token: str
+) -> HttpResponse:
+    sheet = access.sheet_for_link(token, round_number, table_number)
+    form = ChangeForm(request.POST)
+    if not form.is_valid():
+        return _page(
+            request, sheet, error=_("Formulaire illisible : rechargez la page."), status=400
+        )
+    try:
+        services.delete_last_deal(
+            sheet.pk,
+            version=form.cleaned_data["version"],
+            client_id=form.cleaned_data["client_id"],
+            device=shared.device_of(request),
+            reason=form.cleaned_data["reason"],
+        )
+    except services.StaleSheet as exc:
+        return _page(request, exc.sheet, error=exc.message, status=409)
+    except services.ServiceError as exc:
+        return _page(request, _fresh(sheet), error=exc.message, status=409)
+    messages.success(
+        request, _("La dernière donne a été supprimée (elle reste dans l'historique).")
+    )
+    return redirect(_url(sheet))
+
+
+@require_POST
+def confirm(request: HttpRequest, round_number: int, table_number: int, token: str) -> HttpResponse:
+    sheet = access.sheet_for_link(token, round_number, table_number)
+    form = ConfirmForm(request.POST, sheet=sheet)
+    if not form.is_valid():
+        return _page(request, sheet, confirm_form=form, status=400)
+    try:
+        services.confirm_sheet(
+            sheet.pk,
+            version=form.cleaned_data["version"],
+            team=form.cleaned_data["team"],
+            device=shared.device_of(request),
+        )
+    except services.StaleSheet as exc:
+        return _page(request, exc.sheet, error=exc.message, status=409)
+    except services.ServiceError as exc:
+        return _page(request, _fresh(sheet), error=exc.message, status=409)
+    messages.success(request, _("Feuille confirmée. Merci !"))
+    return redirect(_url(sheet))
+
+
+@require_POST
+def dispute(request: HttpRequest, round_number: int, table_number: int, token: str) -> HttpResponse:
+    sheet = access.sheet_for_link(token, round_number, table_number)
+    form = DisputeForm(request.POST, sheet=sheet)
+    if not form.is_valid():
+        return _page(request, sheet, dispute_form=form, status=400)
+    try:
+        services.dispute_sheet(
+            sheet.pk,
+            version=form.cleaned_data["version"],
+            note=form.cleaned_data["note"],
+            team=form.cleaned_data["team"],
+            device=shared.device_of(request),
+        )
+    except services.StaleSheet as exc:
+        return _page(request, exc.sheet, error=exc.message, status=409)
+    except services.ServiceError as exc:
+        return _page(request, _fresh(sheet), error=exc.message, status=409)
+    messages.warning(request, _("Feuille contestée : l'organisateur va venir la vérifier."))
+    return redirect(_url(sheet))
