@@ -25,17 +25,24 @@ Usage::
     entry = access.entry_for(request.user, club_slug, contest_id, entry_id)
     table = access.table_for(request.user, club_slug, contest_id, round_number, table_number)
 
+Views are decorated with :func:`organiser_view` (login, membership, then allowed methods)::
+
+    @access.organiser_view("GET", "POST")
+    def entries(request, club_slug, contest_id): ...
+
 ``for_update=True`` adds ``select_for_update()`` for callers that are about to write inside a
 transaction (services prefer to lock themselves, so this is rarely needed).
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from typing import Any
+import functools
+from collections.abc import Callable, Collection
+from typing import Any, TypeVar
 
+from django.contrib.auth.views import redirect_to_login
 from django.db.models import QuerySet
-from django.http import Http404
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.utils.translation import gettext as _
 
 from tournaments.models import Club, Contest, Entry, Membership, Player, Round, Season, Table
@@ -45,6 +52,8 @@ Role = Membership.Role
 ORGANISING: frozenset[str] = frozenset({Role.ADMIN, Role.ORGANISER})
 ANY_MEMBER: frozenset[str] = frozenset({Role.ADMIN, Role.ORGANISER, Role.SCORER})
 ADMIN_ONLY: frozenset[str] = frozenset({Role.ADMIN})
+
+ViewFunc = TypeVar("ViewFunc", bound=Callable[..., HttpResponse])
 
 
 def _not_found() -> Http404:
@@ -221,3 +230,30 @@ def season_for(
     if season is None:
         raise _not_found()
     return season
+
+
+def organiser_view(
+    *methods: str, roles: Collection[str] = ORGANISING
+) -> Callable[[ViewFunc], ViewFunc]:
+    """Decorator of every club-scoped organiser view (URL kwarg ``club_slug``).
+
+    In this order: anonymous users go to the login page; anyone who is not a member of the
+    club with one of ``roles`` gets 404, whatever the method (so that a POST-only URL does not
+    answer 405 to a stranger and reveal that it exists); then a method outside ``methods``
+    gets 405. The view still fetches its objects through the functions above.
+    """
+    allowed = [m.upper() for m in methods] or ["GET"]
+
+    def decorate(view: ViewFunc) -> ViewFunc:
+        @functools.wraps(view)
+        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            club_for(request.user, kwargs["club_slug"], roles=roles)
+            if request.method not in allowed:
+                return HttpResponseNotAllowed(allowed)
+            return view(request, *args, **kwargs)
+
+        return wrapper  # type: ignore[return-value]
+
+    return decorate

@@ -14,7 +14,7 @@ from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET
 
 from tournaments import access, services
 from tournaments.forms import ContestForm, PlayerForm, SeasonForm, player_choice_label
@@ -36,8 +36,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/dashboard.html", {"clubs": clubs})
 
 
-@login_required
-@require_GET
+@access.organiser_view("GET")
 def club(request: HttpRequest, club_slug: str) -> HttpResponse:
     """A club's dashboard: its contests, seasons and the size of its player register."""
     club = access.club_for(request.user, club_slug)
@@ -62,8 +61,7 @@ def club(request: HttpRequest, club_slug: str) -> HttpResponse:
     )
 
 
-@login_required
-@require_POST
+@access.organiser_view("POST")
 def season_create(request: HttpRequest, club_slug: str) -> HttpResponse:
     club = access.club_for(request.user, club_slug)
     form = SeasonForm(request.POST)
@@ -82,8 +80,7 @@ def season_create(request: HttpRequest, club_slug: str) -> HttpResponse:
     return redirect("tournaments:club", club_slug=club.slug)
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
+@access.organiser_view("GET", "POST")
 def players(request: HttpRequest, club_slug: str) -> HttpResponse:
     """The club's player register: search, list, and add a player."""
     club = access.club_for(request.user, club_slug)
@@ -115,8 +112,7 @@ def players(request: HttpRequest, club_slug: str) -> HttpResponse:
     )
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
+@access.organiser_view("GET", "POST")
 def player_edit(request: HttpRequest, club_slug: str, player_id: int) -> HttpResponse:
     player = access.player_for(request.user, club_slug, player_id)
     club = player.club
@@ -142,8 +138,7 @@ def player_edit(request: HttpRequest, club_slug: str, player_id: int) -> HttpRes
     )
 
 
-@login_required
-@require_GET
+@access.organiser_view("GET")
 def player_suggestions(request: HttpRequest, club_slug: str) -> HttpResponse:
     """``<option>`` suggestions for the quick-add fields (htmx fills a ``<datalist>``)."""
     club = access.club_for(request.user, club_slug)
@@ -164,8 +159,7 @@ def _form_errors_status(form: ContestForm) -> int:
     return 400 if form.is_bound and form.errors else 200
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
+@access.organiser_view("GET", "POST")
 def contest_create(request: HttpRequest, club_slug: str) -> HttpResponse:
     """Create a contest from a preset, its options shown in plain French."""
     from tournaments.rules_form import RulesForm
@@ -192,8 +186,7 @@ def contest_create(request: HttpRequest, club_slug: str) -> HttpResponse:
     )
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
+@access.organiser_view("GET", "POST")
 def contest_edit(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResponse:
     """Edit a contest; once it runs, the rules and format are shown read-only."""
     from tournaments.rules_form import RulesForm
@@ -229,8 +222,7 @@ def contest_edit(request: HttpRequest, club_slug: str, contest_id: int) -> HttpR
     )
 
 
-@login_required
-@require_GET
+@access.organiser_view("GET")
 def contest(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResponse:
     """The contest's page: its state, rules summary, rounds and what to do next."""
     from tournaments.rules_form import rules_summary
@@ -264,8 +256,7 @@ def contest(request: HttpRequest, club_slug: str, contest_id: int) -> HttpRespon
     )
 
 
-@login_required
-@require_POST
+@access.organiser_view("POST")
 def contest_finish(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResponse:
     contest = access.contest_for(request.user, club_slug, contest_id)
     try:

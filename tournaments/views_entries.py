@@ -9,14 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments import access, csv_import, services
 from tournaments.forms import CsvUploadForm, EntryForm, PlayerRef
@@ -76,8 +74,7 @@ def _entries_page(
     )
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
+@access.organiser_view("GET", "POST")
 def entries(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResponse:
     """The team list and the quick-add form (players chosen from the club or created)."""
     contest = access.contest_for(request.user, club_slug, contest_id)
@@ -101,8 +98,7 @@ def entries(request: HttpRequest, club_slug: str, contest_id: int) -> HttpRespon
     return _entries_page(request, contest, form)
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
+@access.organiser_view("GET", "POST")
 def entry_edit(
     request: HttpRequest, club_slug: str, contest_id: int, entry_id: int
 ) -> HttpResponse:
@@ -129,8 +125,7 @@ def entry_edit(
     )
 
 
-@login_required
-@require_POST
+@access.organiser_view("POST")
 def entry_action(
     request: HttpRequest, club_slug: str, contest_id: int, entry_id: int, action: str
 ) -> HttpResponse:
@@ -173,8 +168,7 @@ def _import_page(
     )
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
+@access.organiser_view("GET", "POST")
 def entries_import(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResponse:
     """Upload a CSV file and see its preview: nothing is imported here."""
     contest = access.contest_for(request.user, club_slug, contest_id)
@@ -206,8 +200,7 @@ def entries_import(request: HttpRequest, club_slug: str, contest_id: int) -> Htt
     )
 
 
-@login_required
-@require_POST
+@access.organiser_view("POST")
 def entries_import_confirm(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResponse:
     """Import the previewed file: every team or none (checked again against today's data)."""
     contest = access.contest_for(request.user, club_slug, contest_id)

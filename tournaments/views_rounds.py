@@ -10,12 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tournaments import access, adapters, draws, services
 from tournaments.forms import DeleteRoundForm, MoveForm, SeedForm, SwapForm, VisibilityForm
@@ -92,8 +90,7 @@ def _detail(
     )
 
 
-@login_required
-@require_POST
+@access.organiser_view("POST")
 def round_generate(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResponse:
     """Draw the next round as a draft."""
     contest = access.contest_for(request.user, club_slug, contest_id)
@@ -117,8 +114,7 @@ def round_generate(request: HttpRequest, club_slug: str, contest_id: int) -> Htt
     return redirect(_round_url(round_))
 
 
-@login_required
-@require_GET
+@access.organiser_view("GET")
 def round_detail(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int
 ) -> HttpResponse:
@@ -141,8 +137,7 @@ def _after_edit(request: HttpRequest, round_: Round, edit: Any) -> HttpResponse:
     return redirect(_round_url(round_))
 
 
-@login_required
-@require_POST
+@access.organiser_view("POST")
 def round_swap(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int
 ) -> HttpResponse:
@@ -164,8 +159,7 @@ def round_swap(
     return _after_edit(request, round_, edit)
 
 
-@login_required
-@require_POST
+@access.organiser_view("POST")
 def round_move(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int
 ) -> HttpResponse:
@@ -186,8 +180,7 @@ def round_move(
     return _after_edit(request, round_, edit)
 
 
-@login_required
-@require_POST
+@access.organiser_view("POST")
 def round_undo(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int
 ) -> HttpResponse:
@@ -200,8 +193,7 @@ def round_undo(
     return redirect(_round_url(round_))
 
 
-@login_required
-@require_POST
+@access.organiser_view("POST")
 def round_redraw(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int
 ) -> HttpResponse:
@@ -217,8 +209,7 @@ def round_redraw(
     return redirect(_round_url(round_))
 
 
-@login_required
-@require_POST
+@access.organiser_view("POST")
 def round_publish(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int
 ) -> HttpResponse:
@@ -234,8 +225,7 @@ def round_publish(
     return redirect(_round_url(round_))
 
 
-@login_required
-@require_POST
+@access.organiser_view("POST")
 def round_visibility(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int
 ) -> HttpResponse:
@@ -250,8 +240,7 @@ def round_visibility(
     return redirect(_round_url(round_))
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
+@access.organiser_view("GET", "POST")
 def round_delete(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int
 ) -> HttpResponse:
@@ -304,8 +293,7 @@ def _draw_context(round_: Round) -> dict[str, Any]:
     }
 
 
-@login_required
-@require_GET
+@access.organiser_view("GET")
 def round_print(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int
 ) -> HttpResponse:
@@ -314,8 +302,7 @@ def round_print(
     return render(request, "tournaments/round_print.html", _draw_context(round_))
 
 
-@login_required
-@require_GET
+@access.organiser_view("GET")
 def round_projector(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int
 ) -> HttpResponse:
