@@ -676,7 +676,6 @@ class _Context:
     size: int
     clock: _Clock
     greedy_teams: int = 0
-    used_zones: bool = False
     club_tier: int = 0
     bye_tier: int = 0
     repeat_tier: int = 0
@@ -779,6 +778,9 @@ def _solve_block(
             fell = False
             start = 0
             for i in range(count):
+                if not ctx.clock.allows(0.0):  # budget spent: the rest in one greedy pass
+                    part, _, _ = _greedy(ctx, block[start:])
+                    return pairs + part, None, True
                 end = start + 2 * (tables + (1 if i < extra else 0))
                 part, _, part_fell = _solve_block(ctx, block[start:end])
                 pairs += part
@@ -788,6 +790,9 @@ def _solve_block(
     # Dirac: with at least 2d + 2 teams a rematch-free perfect matching exists, so the rematch
     # edges cannot be part of the optimum and are left out (a sparser graph is faster).
     rematch_free = not bye_pref and size >= 2 * degree + 2
+    nodes = size + (1 if bye_pref else 0)
+    if not ctx.clock.allows(nodes * nodes * (nodes - 1) / 2 * SECONDS_PER_NODE_EDGE):
+        return _greedy(ctx, block, bye_pref)  # checked before building any edge
     pairs, bye, fell = _matching(ctx, block, bye_pref, skip_rematches=rematch_free)
     if not fell and 2 * len(pairs) + (1 if bye is not None else 0) < size:
         pairs, bye, fell = _matching(ctx, block, bye_pref, skip_rematches=False)  # defensive
@@ -831,7 +836,6 @@ def _max_opponents_within(ctx: _Context, block: Sequence[int]) -> int:
 
 def _solve_zones(ctx: _Context, reduced: list[int]) -> tuple[list[tuple[int, int]], bool]:
     """Pair an even ``reduced`` order by zones around the conflicting natural tables."""
-    ctx.used_zones = True
     n_tables = len(reduced) // 2
     conflicts = [k for k in range(n_tables) if ctx.conflict(reduced[2 * k], reduced[2 * k + 1])]
     zones = [(max(0, k - ZONE_MARGIN), min(n_tables - 1, k + ZONE_MARGIN)) for k in conflicts]
