@@ -17,6 +17,14 @@ collect_ignore = [] if os.environ.get("ATOUT_INTEGRATION") else ["integration"]
 PASSWORD = "motdepasse-de-test-42"
 
 
+@pytest.fixture(autouse=True)
+def _fast_password_hasher(request: pytest.FixtureRequest) -> None:
+    """Hash test passwords quickly (PBKDF2's cost protects real accounts, not test ones)."""
+    if request.config.pluginmanager.hasplugin("django"):
+        settings = request.getfixturevalue("settings")
+        settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def club(db: Any) -> Any:
     from tournaments.models import Club
