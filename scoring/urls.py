@@ -1,5 +1,30 @@
-"""Organiser and table-link URLs of the scoring app."""
+"""Organiser URLs of score entry (login required; club role checked in ``tournaments.access``).
+
+Mounted at ``/orga/`` with namespace ``scoring``; table links are in ``scoring.urls_table``.
+"""
+
+from django.urls import path
+
+from scoring import views_organiser as views
 
 app_name = "scoring"
 
-urlpatterns: list = []
+_ROUND = "<slug:club_slug>/concours/<int:contest_id>/manches/<int:round_number>/feuilles/"
+_SHEET = _ROUND + "table/<int:table_number>/"
+
+urlpatterns = [
+    path(_ROUND, views.round_sheets, name="round_sheets"),
+    path(_ROUND + "etat/", views.round_sheets_state, name="round_sheets_state"),
+    path(_ROUND + "imprimer/", views.print_sheets, name="print_sheets"),
+    path(_SHEET, views.sheet, name="sheet"),
+    path(_SHEET + "donne/", views.sheet_deal, name="sheet_deal"),
+    path(_SHEET + "apercu/", views.sheet_preview, name="sheet_preview"),
+    path(_SHEET + "donne/<int:number>/corriger/", views.sheet_correct, name="sheet_correct"),
+    path(_SHEET + "donne/supprimer/", views.sheet_delete, name="sheet_delete"),
+    path(_SHEET + "penalite/", views.sheet_penalty, name="sheet_penalty"),
+    path(_SHEET + "totaux/", views.sheet_totals, name="sheet_totals"),
+    path(_SHEET + "forfait/", views.sheet_forfeit, name="sheet_forfeit"),
+    path(_SHEET + "confirmer/", views.sheet_confirm, name="sheet_confirm"),
+    path(_SHEET + "rouvrir/", views.sheet_reopen, name="sheet_reopen"),
+    path(_SHEET + "lien/", views.sheet_token, name="sheet_token"),
+]
