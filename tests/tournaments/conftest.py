@@ -45,9 +45,7 @@ def add_teams(contest: Any, count: int, *, checked_in: bool = True, start: int =
         )
         for i in range(2 * count)
     )
-    first = (
-        max(contest.entries.values_list("number", flat=True), default=0) + 1
-    )
+    first = max(contest.entries.values_list("number", flat=True), default=0) + 1
     return Entry.objects.bulk_create(
         Entry(
             contest=contest,

@@ -99,7 +99,9 @@ def test_non_organisers_get_404_everywhere_and_change_nothing(
     for name, url in _club_urls(world):
         for method in ("get", "post"):
             response = getattr(client, method)(url, {"seed": "1", "first": "1", "second": "2"})
-            assert response.status_code == 404, f"{persona} {method.upper()} {name}: {response.status_code}"
+            assert response.status_code == 404, (
+                f"{persona} {method.upper()} {name}: {response.status_code}"
+            )
     assert _snapshot() == before
 
 

@@ -45,7 +45,8 @@ def test_organiser_pages_render(contest_with_teams: Any, organiser_client: Any) 
         assert response.status_code == 200, url
     services.publish_round(round_)
     public = reverse(
-        "public:round", kwargs={"club_slug": club.slug, "contest_slug": contest.slug, "round_number": 1}
+        "public:round",
+        kwargs={"club_slug": club.slug, "contest_slug": contest.slug, "round_number": 1},
     )
     for url in (reverse("public:home"), contest.public_url, public, public + "projection/"):
         assert organiser_client.get(url).status_code == 200, url
