@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final
+from typing import Any, Final
 
 from engine.cards import (
     DEAL_TOTAL,
@@ -257,7 +257,164 @@ def score_deal(
     the game's last (for the last-deal litige rule and last-deal-exact rounding). Raises
     ``EngineError`` with a ``deal.*`` code for an impossible deal.
     """
+    if rules.derived.fast_classic:
+        fast = _fast_classic(rules, deal, carry_in, last_deal)
+        if fast is not None:
+            return fast
     return _score(rules, deal, carry_in, last_deal, None)
+
+
+# Building a frozen dataclass through its generated __init__ costs one object.__setattr__
+# call per field; setting the slots through their descriptors is about twice as fast, and
+# scoring speed is dominated by such constant costs (a deal is a handful of additions).
+_new = object.__new__
+_SLOTS: dict[str, Any] = dict(vars(DealScore))
+_set_a = _SLOTS["score_a"].__set__
+_set_b = _SLOTS["score_b"].__set__
+_set_outcome = _SLOTS["outcome"].__set__
+_set_made = _SLOTS["contract_made"].__set__
+_set_in = _SLOTS["carry_in"].__set__
+_set_out = _SLOTS["carry_out"].__set__
+_set_ctx = _SLOTS["context"].__set__
+
+
+def _make(
+    sa: int,
+    sb: int,
+    outcome: Outcome,
+    made: bool | None,
+    carry_in: int,
+    carry_out: int,
+    ctx: tuple[Ruleset, Deal, bool],
+) -> DealScore:
+    obj: DealScore = _new(DealScore)
+    _set_a(obj, sa)
+    _set_b(obj, sb)
+    _set_outcome(obj, outcome)
+    _set_made(obj, made)
+    _set_in(obj, carry_in)
+    _set_out(obj, carry_out)
+    _set_ctx(obj, ctx)
+    return obj
+
+
+def _fast_classic(rules: Ruleset, deal: Deal, carry_in: int, last_deal: bool) -> DealScore | None:
+    """The common classic deal (no announcements, SA/TA, rounding...), without breakdown.
+
+    Returns None for anything unusual, including every invalid deal: the general path then
+    scores it or raises the right error. The sweeps check that both paths agree (the
+    breakdown always comes from the general path and must add up to these scores).
+    """
+    taker = deal.taker
+    if (
+        taker is None
+        or deal.kind is not DealKind.PLAYED
+        or deal.announcements
+        or deal.ta_belotes is not None
+        or deal.dix_de_der is not None
+        or deal.bid is not None
+        or deal.contre
+        or deal.surcontre
+        or deal.penalised is not None
+        or deal.contract is not Contract.POINTS
+        or type(carry_in) is not int
+        or carry_in < 0
+    ):
+        return None
+    trump = deal.trump
+    if trump is Trump.SANS_ATOUT or trump is Trump.TOUT_ATOUT:
+        return None
+    pa = deal.points_a
+    pb = deal.points_b
+    capot = deal.capot
+    if pa is None:
+        if pb is None:
+            if capot is None:
+                return None
+            pa = 162 if capot is Team.A else 0
+        elif type(pb) is not int or pb < 0 or pb > 162:
+            return None
+        else:
+            pa = 162 - pb
+    elif (
+        type(pa) is not int
+        or pa < 0
+        or pa > 162
+        or (pb is not None and (type(pb) is not int or pa + pb != 162))
+    ):
+        return None
+    ct = pa if taker is Team.A else 162 - pa
+    if capot is not None:
+        if (pa if capot is Team.A else 162 - pa) != 162:
+            return None
+        t_capot = capot is taker
+        d_capot = not t_capot
+    else:
+        t_capot = d_capot = False
+    cd = 162 - ct
+    bel = deal.belote
+    bt = 20 if bel is taker else 0
+    bd = 20 if bel is not None and bel is not taker else 0
+    if t_capot:
+        cmp = 1
+    elif d_capot:
+        cmp = -1
+    elif rules.contract_rule is ContractRule.AT_LEAST_82:
+        cmp = 1 if ct >= 82 else -1
+    else:
+        if rules.belote_counts_for_contract:
+            vt, vd = ct + bt, cd + bd
+        else:
+            vt, vd = ct, cd
+        cmp = (vt > vd) - (vt < vd)
+        if cmp == 0:
+            if rules.contract_rule is ContractRule.AT_LEAST_DEFENSE:
+                cmp = 1
+            elif rules.tie_rule is TieRule.TAKER_FAILS:
+                cmp = -1
+            elif rules.tie_rule is TieRule.TAKER_SUCCEEDS:
+                cmp = 1
+    bof = rules.belote_on_failure
+    if bof is BeloteOnFailure.NEVER_SCORED:
+        bt = bd = 0
+    ctx = (rules, deal, last_deal)
+    if cmp > 0:
+        st = (rules.capot_value if t_capot else ct) + bt + carry_in
+        sd = cd + bd
+        outcome = Outcome.CAPOT if t_capot else Outcome.MADE
+        made: bool | None = True
+        carry_out = 0
+    elif cmp < 0:
+        sd = (
+            rules.capot_value
+            if d_capot and rules.defense_capot is DefenseCapot.CAPOT_VALUE
+            else rules.derived.failure_base
+        )
+        if rules.failed_defense_extras is FailedDefenseExtras.OWN_BELOTE_AND_ALL_ANNOUNCEMENTS:
+            sd += bd
+        st = bt if bof is BeloteOnFailure.KEPT_BY_HOLDER else 0
+        if bof is BeloteOnFailure.TO_DEFENSE:
+            sd += bt
+        carry_out = carry_in
+        if carry_in and rules.litige_reserve_to is LitigeReserveTo.NEXT_DEAL_WINNER:
+            sd += carry_in
+            carry_out = 0
+        outcome = Outcome.FAILED_CAPOT if d_capot else Outcome.FAILED
+        made = False
+    else:
+        sd = cd + bd
+        if last_deal and rules.litige_last_deal is LitigeLastDeal.EACH_SCORES_OWN:
+            st = ct + bt
+            outcome = Outcome.SPLIT
+            carry_out = carry_in
+        else:
+            st = 0
+            outcome = Outcome.LITIGE
+            carry_out = carry_in + ct + bt
+        made = None
+    if taker is Team.A:
+        return _make(st, sd, outcome, made, carry_in, carry_out, ctx)
+    return _make(sd, st, outcome, made, carry_in, carry_out, ctx)
 
 
 # --------------------------------------------------------------------------------------
@@ -348,10 +505,8 @@ def _announcements(rules: Ruleset, deal: Deal, trump: Trump | None) -> tuple[int
         other = masks[a.team.other]
         if mask & (other[0] | other[1]):
             raise _err("deal.card_used_twice", "a card is in both teams' announcements", index=i)
-        if reuse:
-            clash = mask & team_masks[slot]  # a carré may share cards with a sequence
-        else:
-            clash = mask & (team_masks[0] | team_masks[1])
+        # With reuse allowed, a carré may share cards with a sequence (not with another carré).
+        clash = mask & (team_masks[slot] if reuse else team_masks[0] | team_masks[1])
         if clash:
             raise _err("deal.card_used_twice", "a card is in two announcements", index=i)
         team_masks[slot] |= mask
@@ -561,8 +716,8 @@ def _score(
         _explain(ex, defense, dparts, deal, cd, d_capot, rules)
         ex.sort(key=lambda line: line.team.value)
     if taker is Team.A:
-        return DealScore(st, sd, outcome, made, carry_in, carry_out, (rules, deal, last_deal))
-    return DealScore(sd, st, outcome, made, carry_in, carry_out, (rules, deal, last_deal))
+        return _make(st, sd, outcome, made, carry_in, carry_out, (rules, deal, last_deal))
+    return _make(sd, st, outcome, made, carry_in, carry_out, (rules, deal, last_deal))
 
 
 # A team's score is a tuple of (code, points) parts; "pile" is the team's card points (or its
@@ -974,7 +1129,7 @@ def _score_other(
         if ex is not None:
             ex.append(BreakdownLine(Team.A, "cards", 0))
             ex.append(BreakdownLine(Team.B, "cards", 0))
-        return DealScore(0, 0, Outcome.VOID, None, carry_in, carry_in, ctx)
+        return _make(0, 0, Outcome.VOID, None, carry_in, carry_in, ctx)
     # Penalty (rules.md §4): the opponents of the penalised team score the penalty.
     pen = deal.penalised
     if pen is None:
@@ -994,5 +1149,5 @@ def _score_other(
         ex.append(BreakdownLine(pen, "penalty", 0))
         ex.sort(key=lambda line: line.team.value)
     if pen is Team.A:
-        return DealScore(0, points, Outcome.PENALTY, None, carry_in, carry_in, ctx)
-    return DealScore(points, 0, Outcome.PENALTY, None, carry_in, carry_in, ctx)
+        return _make(0, points, Outcome.PENALTY, None, carry_in, carry_in, ctx)
+    return _make(points, 0, Outcome.PENALTY, None, carry_in, carry_in, ctx)

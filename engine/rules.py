@@ -281,6 +281,7 @@ class _Derived:
     bid_min: int
     failure_base: int
     failure_adds_contract: bool
+    fast_classic: bool  # the deal module's fast path applies (classic, no rounding...)
 
 
 def _bids(bid_range: BidRange) -> tuple[int, frozenset[int]]:
@@ -389,7 +390,12 @@ class Ruleset:
                 "generale_made and generale_failed must both be off or both on",
                 {"options": ["generale_made", "generale_failed"]},
             )
-        object.__setattr__(self, "derived", _Derived(auction, bids, low, base, adds))
+        fast = (
+            not auction
+            and self.rounding is Rounding.NONE
+            and self.capot_test is CapotTest.ALL_TRICKS
+        )
+        object.__setattr__(self, "derived", _Derived(auction, bids, low, base, adds, fast))
 
     # JSON -----------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
