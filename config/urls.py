@@ -17,5 +17,6 @@ urlpatterns = [
     path("orga/", include("tournaments.urls")),
     path("orga/", include("scoring.urls")),
     path("table/", include("scoring.urls_table")),
+    path("", include("scoring.urls_public")),
     path("", include("tournaments.urls_public")),
 ]

@@ -1,0 +1,153 @@
+"""django-tables2 tables of the standings pages, fed the rows of a stored snapshot.
+
+What it owns: the columns of the standings (public page, projector, organiser's final
+ranking with its prizes), their French headers, which columns a ranking method shows, and the
+tie-break columns named after the contest's tie-breaks. Rows are the dicts stored in
+``StandingsSnapshot.rows``; rendering a table never runs a query.
+
+It must not read the database nor decide what is public.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import django_tables2 as tables
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.messages import TIEBREAK_LABELS
+
+NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
+
+# Sort keys accepted in ?sort= (and their descending "-" forms); anything else is ignored.
+SORTABLE = (
+    "rank",
+    "number",
+    "name",
+    "played",
+    "wins",
+    "draws",
+    "losses",
+    "points_for",
+    "points_against",
+    "difference",
+    "match_points",
+    "best_game",
+)
+
+
+def clean_sort(value: str | None, tiebreak_count: int = 0) -> str:
+    """The ``?sort=`` value if it names a sortable column, else "" (the rank order)."""
+    if not value or len(value) > 40:
+        return ""
+    name = value[1:] if value.startswith("-") else value
+    allowed = set(SORTABLE) | {f"tb{i}" for i in range(tiebreak_count)}
+    return value if name in allowed else ""
+
+
+def rank_label(row: dict[str, Any]) -> str:
+    """ "3" or "3 ex æquo" ("3=" in tables): shared ranks are visible."""
+    return f"{row['rank']}=" if row.get("shared") else str(row["rank"])
+
+
+def table_rows(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Snapshot rows with the tie-break values spread into ``tb0``, ``tb1``... columns."""
+    out = []
+    for row in rows:
+        flat = dict(row)
+        for i, value in enumerate(row.get("tiebreaks", ())):
+            flat[f"tb{i}"] = value
+        out.append(flat)
+    return out
+
+
+class StandingsTable(tables.Table):
+    """The standings: rank (shared ranks marked "="), team linked to its page, counters."""
+
+    # Ties keep the engine's order (rank, then team number).
+    rank = tables.Column(verbose_name=_("Rang"), attrs=NUM, order_by=("rank", "number"))
+    number = tables.Column(verbose_name=_("N°"), attrs=NUM)
+    name = tables.Column(verbose_name=_("Équipe"))
+    players = tables.Column(verbose_name=_("Joueurs"), orderable=False)
+    played = tables.Column(verbose_name=_("Jouées"), attrs=NUM)
+    wins = tables.Column(verbose_name=_("Gagnées"), attrs=NUM)
+    draws = tables.Column(verbose_name=_("Nulles"), attrs=NUM)
+    losses = tables.Column(verbose_name=_("Perdues"), attrs=NUM)
+    points_for = tables.Column(verbose_name=_("Points"), attrs=NUM)
+    points_against = tables.Column(verbose_name=_("Encaissés"), attrs=NUM)
+    difference = tables.Column(verbose_name=_("Différence"), attrs=NUM)
+    match_points = tables.Column(verbose_name=_("Points de match"), attrs=NUM)
+
+    class Meta:
+        attrs = {"class": "data standings"}
+        template_name = "scoring/public/_table.html"
+        empty_text = _("Aucune équipe classée pour le moment.")
+        order_by = ("rank",)
+
+    def __init__(
+        self,
+        rows: Sequence[dict[str, Any]],
+        *,
+        config: dict[str, Any],
+        team_url: Callable[[int], str] | None = None,
+        highlight: int | None = None,
+        **kwargs: Any,
+    ) -> None:
+        tiebreaks = list(config.get("tiebreaks", []))
+        extra = [
+            (
+                f"tb{i}",
+                tables.Column(verbose_name=TIEBREAK_LABELS.get(name, name), attrs=NUM),
+            )
+            for i, name in enumerate(tiebreaks)
+        ]
+        exclude = list(kwargs.pop("exclude", ()))
+        if config.get("method") != "match_points":
+            exclude.append("match_points")
+        if not any(r.get("draws") for r in rows):
+            exclude.append("draws")
+        self.team_url = team_url
+        self.highlight = highlight
+        super().__init__(
+            table_rows(rows),
+            extra_columns=extra,
+            exclude=exclude,
+            row_attrs={"class": self._row_class, "id": lambda record: f"equipe-{record['number']}"},
+            **kwargs,
+        )
+
+    def _row_class(self, record: dict[str, Any]) -> str:
+        return (
+            "highlight" if self.highlight is not None and record["number"] == self.highlight else ""
+        )
+
+    def render_rank(self, record: dict[str, Any]) -> str:
+        return rank_label(record)
+
+    def render_name(self, record: dict[str, Any], value: str) -> str:
+        if self.team_url is None:
+            return value
+        return format_html('<a href="{}">{}</a>', self.team_url(record["number"]), value)
+
+
+class PrizeRankingTable(StandingsTable):
+    """The final ranking as printed at the prize-giving: rank, team, players, points, prize."""
+
+    prize = tables.Column(verbose_name=_("Lot"), orderable=False, default="")
+
+    class Meta(StandingsTable.Meta):
+        attrs = {"class": "data ranking-print"}
+        orderable = False
+        sequence = ("rank", "number", "name", "players", "...", "prize")
+
+
+__all__ = [
+    "SORTABLE",
+    "PrizeRankingTable",
+    "StandingsTable",
+    "clean_sort",
+    "rank_label",
+    "table_rows",
+]
