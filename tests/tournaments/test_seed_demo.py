@@ -38,3 +38,24 @@ def test_demo_organiser_can_log_in() -> None:
     user = authenticate(username="demo", password="belote-demo-2026")
     assert user is not None
     assert Membership.objects.get(user=user).role == Membership.Role.ORGANISER
+
+
+@pytest.mark.django_db
+def test_demo_contest_has_a_real_ruleset_and_a_published_first_round() -> None:
+    from engine.rules import Ruleset
+    from tournaments.models import Round, Table
+
+    call_command("seed_demo")
+    contest = Contest.objects.get(slug="concours-d-automne")
+    rules = Ruleset.from_json(contest.ruleset)
+    assert contest.preset == "club_contest"
+    assert rules.game_end.value == "deals" and rules.deals_per_game == 12
+    assert contest.rules_frozen_at is not None and contest.status == Contest.Status.RUNNING
+    round_ = Round.objects.get(contest=contest)
+    assert round_.number == 1 and round_.status == Round.Status.PUBLISHED and round_.show_draw
+    assert Table.objects.filter(round=round_, entry_b__isnull=False).count() == 12
+    seated = set(Table.objects.filter(round=round_).values_list("entry_a", "entry_b"))
+    assert len({e for pair in seated for e in pair}) == 24
+    call_command("seed_demo")
+    assert Round.objects.filter(contest=contest).count() == 1
+    assert Table.objects.filter(round__contest=contest).count() == 12
