@@ -42,16 +42,6 @@ from engine.pairing import (
 # --------------------------------------------------------------------------------------------
 
 
-def has_rematch_free_pairing(teams: list[int], history: History) -> bool:
-    """Whether ``teams`` (even count) can all be paired without a rematch (blossom, complete)."""
-    graph = nx.Graph()
-    graph.add_nodes_from(teams)
-    graph.add_edges_from(
-        (a, b) for i, a in enumerate(teams) for b in teams[i + 1 :] if not history.meetings(a, b)
-    )
-    return len(nx.max_weight_matching(graph, maxcardinality=True)) * 2 == len(teams)
-
-
 def fewest_rematches(teams: list[int], history: History) -> int:
     """The fewest rematches any perfect pairing of ``teams`` (even count) must contain."""
     graph = nx.Graph()
@@ -264,12 +254,12 @@ SIZES = [2, 3, 4, 5, 7, 8, 11, 16, 21, 33, 34, 35, 60, 97, 150, 211, 400]
 
 @pytest.mark.parametrize("teams", SIZES)
 def test_seeded_random_contest(teams: int) -> None:
-    for seed in range(3 if teams <= 60 else 1):
+    for seed in range(2 if teams <= 60 else 1):
         rounds = 6 if teams > 8 else teams + 2  # small fields: more rounds than opponents
         assert run_contest(seed + teams, teams, rounds, clubs=seed % 3 * 3) >= 1
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10**6),
     teams=st.integers(2, 40),
@@ -338,7 +328,7 @@ def score(
     return rematches, repeats, club, gaps
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(
     seed=st.integers(0, 10**6),
     half=st.integers(1, 16),
