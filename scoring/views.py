@@ -8,6 +8,7 @@ It never writes.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +28,7 @@ from scoring.messages import breakdown_label, outcome_label
 from scoring.models import DealRecord, ScoreSheet
 
 DEVICE_COOKIE = "atout_device"
+_DEVICE_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 @dataclass
@@ -267,8 +269,8 @@ def table_link(sheet: ScoreSheet) -> str:
 
 
 def device_of(request: HttpRequest) -> str:
-    value = request.COOKIES.get(DEVICE_COOKIE, "")
-    return value[:64] if value.isalnum() else ""
+    value = request.COOKIES.get(DEVICE_COOKIE, "")[:64]
+    return value if _DEVICE_RE.fullmatch(value) else ""
 
 
 def render(

@@ -8,6 +8,7 @@ and tables, and small helpers to post deals through the views.
 from __future__ import annotations
 
 import datetime
+import html
 import re
 import uuid
 from typing import Any
@@ -148,6 +149,11 @@ def deal_data(sheet: Any, **fields: Any) -> dict[str, Any]:
     }
     data.update({k: ("" if v is None else v) for k, v in fields.items()})
     return data
+
+
+def page_text(response: Any) -> str:
+    """The response's HTML with entities decoded (apostrophes are escaped by templates)."""
+    return html.unescape(response.content.decode())
 
 
 def hidden_value(html: str, name: str) -> str:
