@@ -41,6 +41,7 @@ from django.views.decorators.http import require_GET
 
 from scoring import events, exports, pagecache
 from scoring import standings as standings_service
+from scoring.http import french_404
 from scoring.models import DealRecord, ScoreSheet
 from scoring.models_standings import StandingsSnapshot
 from scoring.tables import StandingsTable, clean_sort
@@ -227,6 +228,7 @@ def _public_rounds_with_results(contest_id: int) -> list[int]:
 
 
 @require_GET
+@french_404
 def standings(request: HttpRequest, club_slug: str, contest_slug: str) -> HttpResponse:
     """The public standings (sortable, 100 teams a page, each team linked to its page)."""
     meta = _published_snapshot_meta(club_slug, contest_slug)
@@ -267,6 +269,7 @@ def standings(request: HttpRequest, club_slug: str, contest_slug: str) -> HttpRe
 
 
 @require_GET
+@french_404
 def standings_export(
     request: HttpRequest, club_slug: str, contest_slug: str, fmt: str
 ) -> HttpResponse:
@@ -359,6 +362,7 @@ def _deal_view(deal: DealRecord, table: Table) -> dict[str, Any]:
 
 
 @require_GET
+@french_404
 def results(
     request: HttpRequest, club_slug: str, contest_slug: str, round_number: int
 ) -> HttpResponse:
@@ -397,6 +401,7 @@ def results(
 
 
 @require_GET
+@french_404
 def team(request: HttpRequest, club_slug: str, contest_slug: str, number: int) -> HttpResponse:
     """A team's games (opponents, scores where public) and its rank over the rounds."""
     contest = public_contest(club_slug, contest_slug)
@@ -485,6 +490,7 @@ def _projector_view(request: HttpRequest) -> str:
 
 
 @require_GET
+@french_404
 def projector(request: HttpRequest, club_slug: str, contest_slug: str) -> HttpResponse:
     """Large type for the hall's screen; the content refreshes itself and scrolls slowly."""
     contest = public_contest(club_slug, contest_slug)
@@ -502,6 +508,7 @@ def projector(request: HttpRequest, club_slug: str, contest_slug: str) -> HttpRe
 
 
 @require_GET
+@french_404
 def projector_content(request: HttpRequest, club_slug: str, contest_slug: str) -> HttpResponse:
     """The projector's content alone (htmx polls it)."""
     contest = public_contest(club_slug, contest_slug)

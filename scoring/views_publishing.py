@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 from scoring import events, publishing
 from scoring import standings as standings_service
 from scoring.forms_publishing import ExportForm, PrizeForm, RankingPrintForm, VisibilityForm
+from scoring.http import french_404
 from scoring.models import ScoreSheet
 from scoring.models_standings import ExportJob, Prize, StandingsState
 from scoring.tables import PrizeRankingTable
@@ -72,12 +73,14 @@ def _flags(round_: Round) -> dict[str, bool]:
 
 
 @access.organiser_view("GET")
+@french_404
 def publication(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResponse:
     contest = _contest(request, club_slug, contest_id)
     return render(request, "scoring/publishing/publication.html", _publication_context(contest))
 
 
 @access.organiser_view("POST")
+@french_404
 def publication_round(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int
 ) -> HttpResponse:
@@ -98,6 +101,7 @@ def publication_round(
 
 
 @access.organiser_view("POST")
+@french_404
 def standings_rebuild(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResponse:
     contest = _contest(request, club_slug, contest_id)
     try:
@@ -113,6 +117,7 @@ def standings_rebuild(request: HttpRequest, club_slug: str, contest_id: int) -> 
 
 
 @access.organiser_view("GET", "POST")
+@french_404
 def prizes(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResponse:
     contest = _contest(request, club_slug, contest_id)
     form = PrizeForm(request.POST or None)
@@ -142,6 +147,7 @@ def prizes(request: HttpRequest, club_slug: str, contest_id: int) -> HttpRespons
 
 
 @access.organiser_view("POST")
+@french_404
 def prize_delete(
     request: HttpRequest, club_slug: str, contest_id: int, prize_id: int
 ) -> HttpResponse:
@@ -191,6 +197,7 @@ def _sheet_layout(contest: Contest) -> dict[str, Any]:
 
 
 @access.organiser_view("GET")
+@french_404
 def print_sheets(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int
 ) -> HttpResponse:
@@ -236,6 +243,7 @@ def print_sheets(
 
 
 @access.organiser_view("GET")
+@french_404
 def print_posters(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int
 ) -> HttpResponse:
@@ -255,6 +263,7 @@ def print_posters(
 
 
 @access.organiser_view("GET")
+@french_404
 def print_ranking(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResponse:
     """The final ranking with the prize list: the prize-winners (``?n=``) or every team."""
     contest = _contest(request, club_slug, contest_id)
@@ -307,6 +316,7 @@ def _start_export(job: ExportJob) -> None:
 
 
 @access.organiser_view("GET", "POST")
+@french_404
 def exports_page(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResponse:
     contest = _contest(request, club_slug, contest_id)
     form = ExportForm(request.POST or None)
@@ -341,6 +351,7 @@ def _job(contest: Contest, job_id: int) -> ExportJob:
 
 
 @access.organiser_view("GET")
+@french_404
 def export_detail(
     request: HttpRequest, club_slug: str, contest_id: int, job_id: int
 ) -> HttpResponse:
@@ -353,6 +364,7 @@ def export_detail(
 
 
 @access.organiser_view("GET")
+@french_404
 def export_download(
     request: HttpRequest, club_slug: str, contest_id: int, job_id: int
 ) -> HttpResponse:
