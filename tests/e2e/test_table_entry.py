@@ -1,0 +1,98 @@
+"""A phone at the table enters a deal: the preview shows the score, saving adds it.
+
+Real browser (Playwright, Debian's chromium) on a phone-sized viewport against pytest-django's
+live server. Skipped with a clear reason where /usr/bin/chromium is missing.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; Django must still allow ORM calls.
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+CHROMIUM = "/usr/bin/chromium"
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(
+        not Path(CHROMIUM).exists(),
+        reason="needs Debian's chromium at /usr/bin/chromium (apt-get install -y chromium)",
+    ),
+]
+
+
+@pytest.fixture
+def browser_page() -> Any:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--no-first-run",
+            ],
+        )
+        context = browser.new_context(
+            viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="fr-FR"
+        )
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+
+        def on_console(msg: Any) -> None:
+            # Script errors and CSP refusals count; the browser's own favicon probe does not.
+            if msg.type == "error" and not str(msg.location.get("url", "")).endswith("favicon.ico"):
+                errors.append(msg.text)
+
+        page.on("console", on_console)
+        yield page, errors
+        context.close()
+        browser.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_phone_enters_a_deal_with_preview(live_server: Any, club: Any, browser_page: Any) -> None:
+    from scoring import services
+    from scoring.models import DealRecord
+    from tests.scoring.conftest import _entries, make_contest, make_round, table_url
+
+    contest = make_contest(club, "club_contest", "e2e")
+    a, b = _entries(contest, club, 2)
+    sheet = services.sheet_of_table(make_round(contest, 1, [(a, b)]).tables.get())
+    page, errors = browser_page
+    page.goto(live_server.url + table_url(sheet))
+    assert page.locator("h1").inner_text().startswith("Table 1")
+
+    page.locator("label[for=id_taker_0]").tap()
+    page.locator("label[for=id_trump_0]").tap()
+    page.locator("label[for=id_belote_team_1]").tap()
+    page.fill("#id_taker_points", "100")
+    # The defense's points are derived as the taker's are typed.
+    assert "62" in page.locator("[data-defense-points]").inner_text()
+    # htmx preview: the computed score, nothing saved yet.
+    page.wait_for_selector("[data-preview-a]")
+    assert page.locator("[data-preview-a]").inner_text() == "120"
+    assert page.locator("[data-preview-b]").inner_text() == "62"
+    assert DealRecord.objects.count() == 0
+
+    page.get_by_role("button", name="Enregistrer la donne").tap()
+    page.wait_for_selector("#donne-1")
+    assert page.locator("[data-total-a]").inner_text() == "120"
+    assert page.locator("[data-total-b]").inner_text() == "62"
+    assert "Donne 1 enregistrée." in page.locator(".messages").inner_text()
+    deal = DealRecord.objects.get()
+    assert (deal.number, deal.score_a, deal.score_b, deal.belote_team) == (1, 120, 62, "a")
+    # The form is ready for deal 2 and the whole page fits a phone's width.
+    assert "Donne 2" in page.locator("#deal-title").inner_text()
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390
+    assert errors == []
