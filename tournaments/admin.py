@@ -1,8 +1,22 @@
 """Django admin for clubs, players, contests, entries, rounds and tables."""
 
-from django.contrib import admin
+from typing import Any
 
-from tournaments.models import Club, Contest, Entry, Membership, Player, Round, Season, Table
+from django.contrib import admin
+from django.http import HttpRequest
+
+from tournaments.models import (
+    Club,
+    Contest,
+    Entry,
+    Membership,
+    Player,
+    Round,
+    RoundEdit,
+    Season,
+    Table,
+)
+from tournaments.services import RULE_FIELDS
 
 
 class MembershipInline(admin.TabularInline):
@@ -52,6 +66,21 @@ class ContestAdmin(admin.ModelAdmin):
     search_fields = ["name", "venue"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [EntryInline]
+    readonly_fields = ["rules_frozen_at"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        """Once round 1 is published the rules and format are frozen, here as everywhere."""
+        fields = list(super().get_readonly_fields(request, obj))
+        if obj is not None and obj.rules_frozen:
+            fields += [f for f in RULE_FIELDS if f not in fields]
+        return fields
+
+    def get_prepopulated_fields(self, request: HttpRequest, obj: Any = None) -> dict[str, Any]:
+        return (
+            {}
+            if obj is not None and obj.rules_frozen
+            else super().get_prepopulated_fields(request, obj)
+        )
 
 
 @admin.register(Entry)
@@ -80,3 +109,18 @@ class TableAdmin(admin.ModelAdmin):
     list_display = ["round", "number", "entry_a", "entry_b"]
     list_filter = ["round__contest"]
     autocomplete_fields = ["entry_a", "entry_b"]
+
+
+@admin.register(RoundEdit)
+class RoundEditAdmin(admin.ModelAdmin):
+    """Hand edits of draft draws, kept for undo: read-only history."""
+
+    list_display = ["round", "sequence", "kind", "description", "created_by", "created_at"]
+    list_filter = ["kind", "round__contest"]
+    readonly_fields = [f.name for f in RoundEdit._meta.fields]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

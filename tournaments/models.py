@@ -346,12 +346,14 @@ class Table(models.Model):
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveIntegerField(_("table"))
+    # RESTRICT, not PROTECT: a team seated at a table cannot be deleted on its own, but deleting
+    # the whole contest (admin, archive restore) deletes its rounds, tables and teams together.
     entry_a = models.ForeignKey(
-        Entry, on_delete=models.PROTECT, related_name="tables_as_a", verbose_name=_("équipe A")
+        Entry, on_delete=models.RESTRICT, related_name="tables_as_a", verbose_name=_("équipe A")
     )
     entry_b = models.ForeignKey(
         Entry,
-        on_delete=models.PROTECT,
+        on_delete=models.RESTRICT,
         related_name="tables_as_b",
         null=True,
         blank=True,

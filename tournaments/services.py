@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max, ProtectedError
+from django.db.models import Max, ProtectedError, RestrictedError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -802,7 +802,7 @@ def delete_round(round_: Round, *, confirmed: bool = False) -> list[str]:
     try:
         with transaction.atomic():
             locked.delete()
-    except ProtectedError as exc:
+    except (ProtectedError, RestrictedError) as exc:
         raise ServiceError(
             "round.protected",
             _("Des résultats enregistrés empêchent de supprimer cette manche."),
