@@ -13,7 +13,7 @@ from django.test import Client
 
 from scoring import events, pagecache, standings
 from scoring.tables import StandingsTable
-from tests.standings.factory import finish_round, played_contest
+from tests.standings.factory import played_contest
 
 
 def test_threads_on_a_cold_key_build_once() -> None:
