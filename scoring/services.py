@@ -177,7 +177,9 @@ def find_deal(sheet: ScoreSheet, client_id: uuid.UUID | None) -> DealRecord | No
     """The deal a form with this client id already recorded on the sheet, if any."""
     if client_id is None:
         return None
-    return DealRecord.objects.filter(sheet=sheet, client_id=client_id).first()
+    # No ordering and no LIMIT-with-ORDER BY: (sheet, client_id) is unique.
+    found = list(DealRecord.objects.filter(sheet_id=sheet.pk, client_id=client_id).order_by())
+    return found[0] if found else None
 
 
 def describe_check(check: TableCheck) -> str:
@@ -208,12 +210,13 @@ def describe_check(check: TableCheck) -> str:
 
 
 def _lock(sheet_id: int) -> ScoreSheet:
-    sheet = (
+    sheet: Any = list(
         ScoreSheet.objects.select_for_update(of=("self",))
-        .select_related("table__round__contest", "table__entry_a", "table__entry_b")
+        .select_related("table__round__contest")
         .filter(pk=sheet_id)
-        .first()
+        .order_by()
     )
+    sheet = sheet[0] if sheet else None
     if sheet is None:
         raise ServiceError("not_found", _("Cette feuille de marque n'existe pas."))
     return sheet
@@ -412,6 +415,9 @@ def record_penalty(
 def _check_removed(sheet: ScoreSheet, client_id: uuid.UUID | None) -> None:
     """A re-sent form whose deal was since removed must not add it back."""
     if client_id is None:
+        return
+    if sheet.version == sheet.deal_count:
+        # Every write bumps the version and each deal adds one: nothing was ever removed.
         return
     if DealCorrection.objects.filter(
         sheet=sheet, action=DealCorrection.Action.DELETED, before__client_id=str(client_id)

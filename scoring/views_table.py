@@ -159,17 +159,19 @@ def _already_recorded(request: HttpRequest, sheet: ScoreSheet, deal: DealRecord)
 def deal(request: HttpRequest, round_number: int, table_number: int, token: str) -> HttpResponse:
     """Record one deal ("Enregistrer"), or only show its score ("Vérifier", without JS)."""
     sheet = access.sheet_for_link(token, round_number, table_number)
-    existing = services.find_deal(sheet, _client_id(request))
-    if existing is not None:
-        return _already_recorded(request, sheet, existing)
     try:
         rules = services.rules_of(sheet)
     except services.ServiceError as exc:
         return _page(request, sheet, error=exc.message, status=409)
-    if not sheet.accepts_deals:
-        return _page(request, sheet, error=_closed_message(sheet), status=409)
-    form = _deal_form(sheet, rules, request.POST)
-    if not form.is_valid():
+    form = _deal_form(sheet, rules, request.POST) if sheet.accepts_deals else None
+    if form is None or not form.is_valid():
+        # A re-sent form whose deal was recorded (maybe the one that ended the game) is
+        # answered as a success; the service checks this again under the lock.
+        existing = services.find_deal(sheet, _client_id(request))
+        if existing is not None:
+            return _already_recorded(request, sheet, existing)
+        if form is None:
+            return _page(request, sheet, error=_closed_message(sheet), status=409)
         return _page(request, sheet, form=form, status=400)
     assert form.score is not None and form.after is not None
     if request.POST.get("action") == "preview":
