@@ -1,0 +1,127 @@
+"""A spectator follows one team from the public draw to its final rank, in a real browser.
+
+Playwright (sync API) drives Debian's chromium against pytest-django's live server: the
+contest's public home, round 1's draw (the team's table and opponent), the standings (the
+team's row links to its page), the team's page (its games, opponents, scores and its rank
+after each round) and the projector. Skipped with a reason where /usr/bin/chromium is missing.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; Django must still allow ORM calls.
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+CHROMIUM = "/usr/bin/chromium"
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(
+        not Path(CHROMIUM).exists(),
+        reason="needs Debian's chromium at /usr/bin/chromium (apt-get install -y chromium)",
+    ),
+]
+
+
+@pytest.fixture
+def page() -> Any:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--no-first-run",
+            ],
+        )
+        context = browser.new_context(locale="fr-FR")
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+
+        def on_console(msg: Any) -> None:
+            # Script errors and CSP refusals count; the browser's favicon probe does not.
+            if msg.type == "error" and not str(msg.location.get("url", "")).endswith("favicon.ico"):
+                errors.append(msg.text)
+
+        page.on("console", on_console)
+        page.errors = errors
+        yield page
+        context.close()
+        browser.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_follow_a_team_from_the_draw_to_its_final_rank(
+    live_server: Any, club: Any, page: Any
+) -> None:
+    from django.db.models import Q
+
+    from scoring import publishing, standings
+    from tests.standings.factory import add_round, finish_round, make_contest
+
+    contest = make_contest(club, teams=6, slug="suivi")
+    for number in (1, 2, 3):
+        round_ = add_round(contest, number, seed=3)
+        finish_round(round_, seed=5)
+        publishing.set_visibility(round_, show_draw=True, show_results=True, show_standings=True)
+    final = {r["number"]: r for r in standings.public_snapshot(contest).rows}
+    team = contest.entries.get(number=3)
+    round_1_table = contest.rounds.get(number=1).tables.get(Q(entry_a=team) | Q(entry_b=team))
+    is_a = round_1_table.entry_a_id == team.pk
+    opponent = round_1_table.entry_b if is_a else round_1_table.entry_a
+
+    # 1. The contest's public home, then round 1's draw.
+    page.goto(f"{live_server.url}/concours/{club.slug}/suivi/")
+    page.get_by_role("link", name=re.compile(r"^Manche 1$")).click()
+    row = page.locator("tr", has_text=f"{team.number}. {team.name}").first
+    assert row.locator("td.num").first.inner_text() == str(round_1_table.number)
+
+    # 2. The standings: the team's row shows its final rank and links to its page.
+    page.goto(f"{live_server.url}/concours/{club.slug}/suivi/classement/")
+    assert "Après la manche 3" in page.locator("main").inner_text()
+    team_row = page.locator(f"tr#equipe-{team.number}")
+    cells = team_row.locator("td")
+    rank_text = cells.nth(0).inner_text()
+    assert rank_text.rstrip("=") == str(final[team.number]["rank"])
+    team_row.get_by_role("link").click()
+
+    # 3. The team's page: round 1 against the opponent seen in the draw, and its final rank.
+    page.wait_for_url(re.compile(rf"/equipe/{team.number}/$"))
+    assert page.locator("h1").inner_text().startswith(f"{team.number}.")
+    games = page.locator("table.team-games tbody tr")
+    assert games.count() == 3
+    assert opponent.display_name in games.nth(0).inner_text()
+    history = page.locator("ol.rank-history li")
+    assert history.count() == 3
+    assert history.nth(2).locator("strong").inner_text() == str(final[team.number]["rank"])
+    assert (
+        f"Rang après la manche 3 : {final[team.number]['rank']}"
+        in page.locator(".team-rank").inner_text()
+    )
+
+    # 4. The opponent's page is one click away, and the results page shows the game's deals.
+    games.nth(0).get_by_role("link", name=opponent.display_name).click()
+    page.wait_for_url(re.compile(rf"/equipe/{opponent.number}/$"))
+    page.go_back()
+    games.nth(0).get_by_role("link", name="1").click()
+    page.wait_for_url(re.compile(r"/resultats/1/"))
+    assert team.display_name in page.locator(f"#table-{round_1_table.number}").inner_text()
+
+    # 5. The projector refreshes itself with htmx: the content stays in place after a poll.
+    page.goto(f"{live_server.url}/concours/{club.slug}/suivi/projecteur/")
+    assert "classement après la manche 3" in page.locator("h1").inner_text()
+    with page.expect_response(re.compile(r"/projecteur/contenu/"), timeout=15_000):
+        pass
+    assert page.locator("tr#equipe-3").count() == 1
+    assert page.errors == []
