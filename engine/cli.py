@@ -397,7 +397,13 @@ def run(argv: Sequence[str], stdin: TextIO) -> tuple[int, dict[str, Any]]:
     except EngineError as exc:
         return 2, {"error": exc.to_json()}
     except RecursionError:
-        return 2, {"error": {"code": "cli.invalid_json", "message": "input nested too deeply"}}
+        return 2, {
+            "error": {
+                "code": "cli.invalid_json",
+                "message": "input nested too deeply",
+                "params": {},
+            }
+        }
     except Exception as exc:  # a bug: still no traceback on stdout or stderr
         return 1, {
             "error": {

@@ -1,8 +1,9 @@
 """Errors raised by the rules engine, each carrying a stable code.
 
-This module owns the error type and the list of every code the engine can raise. A code is a
-dotted string (``deal.points_out_of_range``) that never changes once published: the Django side
-maps each code to a French message, and the command line prints it. The ``message`` is a plain
+This module owns the error type and the one list of every code any engine module can raise
+(rules, deals, games, the command line, pairing and standings). A code is a dotted string
+(``deal.points_out_of_range``) that never changes once published: the Django side maps each
+code to a French message, and the command line prints it. The ``message`` is a plain
 English sentence for developers only; it is never shown to players. ``params`` carries the
 values a translated message may need (the offending field, the allowed range...).
 
@@ -13,12 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-__all__ = ["ERROR_CODES", "EngineError"]
+__all__ = ["ERROR_CODES", "EngineError", "codes_with_prefix", "describe"]
 
 
-# Every code the engine can raise, with a short developer description. The Django side must
-# give a French message for each; a test checks that every ``EngineError`` raised in the
-# engine's test-suite uses a code listed here.
+# Every code any engine module can raise, with a short developer description. The Django side
+# gives a French message for each. ``EngineError`` refuses a code not listed here, and a test
+# (tests/engine/test_error_codes.py) scans the engine's source: every code it raises is listed,
+# and every code listed is raised somewhere (no dead codes). The pairing and standings modules
+# export their own codes as views of this list (``PAIRING_ERROR_CODES``, ``STANDINGS_ERROR_CODES``).
 _CODES: dict[str, str] = {
     # Rulesets
     "rules.not_an_object": "the ruleset must be a JSON object or a preset name",
@@ -69,6 +72,31 @@ _CODES: dict[str, str] = {
     "cli.invalid_json": "the input is not valid JSON",
     "cli.unknown_command": "the command is not one of score, game, presets, options",
     "cli.internal_error": "an unexpected engine failure (a bug): please report it",
+    # Pairing a round (engine.pairing; params in brackets)
+    "pairing.unknown_method": "the method is not random, ranking or round_robin (method)",
+    "pairing.not_enough_teams": "a round needs at least two active teams (count, minimum)",
+    "pairing.duplicate_entrant": "a team is listed twice (team)",
+    "pairing.invalid_rank": "a rank must be a whole number >= 1 (team, rank)",
+    "pairing.invalid_round": "a round number must be a whole number >= 1 (round_number)",
+    "pairing.too_many_rounds": (
+        "more rounds than a round robin of this field allows (round_number, max_rounds, teams)"
+    ),
+    "pairing.invalid_time_budget": "the time budget must be a number of seconds > 0 (time_budget_s)",
+    "pairing.invalid_history": "a game in the history pairs a team with itself (team_a, team_b)",
+    "pairing.inconsistent_roster": (
+        "late entries must be active, withdrawn teams must not, and a team cannot withdraw "
+        "before it joins (team, reason)"
+    ),
+    # Standings (engine.standings)
+    "standings.invalid_result": "a result is malformed (round, teams, scores, kind or loser)",
+    "standings.team_twice_in_round": "a team has two results in the same round",
+    "standings.unknown_team": "a result names a team that is not in the contest's teams",
+    "standings.unknown_method": "the ranking method is not one of RankingMethod",
+    "standings.unknown_tiebreak": "a tie-break is not a name of the TIEBREAKS registry",
+    "standings.duplicate_tiebreak": "a tie-break is listed twice",
+    "standings.invalid_config": "the standings config has an unknown key or a bad value",
+    "standings.invalid_round": "as_of_round must be a whole number >= 0",
+    "standings.missing_lot": "the lot tie-break needs a lot for every team",
 }
 
 ERROR_CODES: tuple[str, ...] = tuple(_CODES)
@@ -99,3 +127,8 @@ class EngineError(Exception):
 def describe(code: str) -> str:
     """The developer description of a code (English, never shown to players)."""
     return _CODES[code]
+
+
+def codes_with_prefix(prefix: str) -> tuple[str, ...]:
+    """The listed codes of one module, in list order: ``codes_with_prefix("pairing.")``."""
+    return tuple(code for code in _CODES if code.startswith(prefix))

@@ -121,7 +121,7 @@ from enum import StrEnum
 from typing import Any, Final
 
 from engine._matching import Edge, min_cost_max_matching
-from engine.errors import ERROR_CODES, EngineError
+from engine.errors import EngineError, codes_with_prefix
 
 __all__ = [
     "PAIRING_ERROR_CODES",
@@ -149,46 +149,21 @@ __all__ = [
 # Errors
 # --------------------------------------------------------------------------------------------
 
-_PAIRING_CODES: Final[dict[str, str]] = {
-    # code: developer description (params)
-    "pairing.unknown_method": "the method is not random, ranking or round_robin (method)",
-    "pairing.not_enough_teams": "a round needs at least two active teams (count, minimum)",
-    "pairing.duplicate_entrant": "a team is listed twice (team)",
-    "pairing.invalid_rank": "a rank must be a whole number >= 1 (team, rank)",
-    "pairing.invalid_round": "a round number must be a whole number >= 1 (round_number)",
-    "pairing.too_many_rounds": (
-        "more rounds than a round robin of this field allows (round_number, max_rounds, teams)"
-    ),
-    "pairing.invalid_time_budget": "the time budget must be a number of seconds > 0 (time_budget_s)",
-    "pairing.invalid_history": "a game in the history pairs a team with itself (team_a, team_b)",
-    "pairing.inconsistent_roster": (
-        "late entries must be active, withdrawn teams must not, and a team cannot withdraw "
-        "before it joins (team, reason)"
-    ),
-}
-
-PAIRING_ERROR_CODES: Final[tuple[str, ...]] = tuple(_PAIRING_CODES)
+# The codes live in engine.errors (the one list of every engine code, with their descriptions
+# and params); this is the view of the pairing ones.
+PAIRING_ERROR_CODES: Final[tuple[str, ...]] = codes_with_prefix("pairing.")
 
 
 class PairingError(EngineError):
     """A pairing request the engine refuses; ``code`` is one of :data:`PAIRING_ERROR_CODES`.
 
     Same fields as :class:`engine.errors.EngineError` (``code``, ``message``, ``params``).
-    While ``engine.errors`` does not list the pairing codes, the fields are set here instead of
-    by ``EngineError.__init__`` (which refuses unlisted codes).
     """
 
     def __init__(self, code: str, **params: Any) -> None:
-        if code not in _PAIRING_CODES:  # a programming error, not a user error
+        if code not in PAIRING_ERROR_CODES:  # a programming error, not a user error
             raise ValueError(f"unregistered pairing error code: {code}")
-        message = _PAIRING_CODES[code]
-        if code in ERROR_CODES:
-            super().__init__(code, message, params)
-        else:
-            self.code = code
-            self.message = message
-            self.params = dict(params)
-            Exception.__init__(self, f"{code}: {message}")
+        super().__init__(code, params=params)
 
 
 # --------------------------------------------------------------------------------------------

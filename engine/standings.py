@@ -118,7 +118,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final, TypeVar
 
-from engine.errors import ERROR_CODES, EngineError
+from engine.errors import EngineError, codes_with_prefix
 
 __all__ = [
     "STANDINGS_ERROR_CODES",
@@ -143,20 +143,10 @@ __all__ = [
 # Errors
 # --------------------------------------------------------------------------------------------
 
-# Every code this module raises, with a short developer description (English, never shown
-# to players; the Django side maps each code to a French message).
-_STANDINGS_CODES: Final[dict[str, str]] = {
-    "standings.invalid_result": "a result is malformed (round, teams, scores, kind or loser)",
-    "standings.team_twice_in_round": "a team has two results in the same round",
-    "standings.unknown_team": "a result names a team that is not in the contest's teams",
-    "standings.unknown_method": "the ranking method is not one of RankingMethod",
-    "standings.unknown_tiebreak": "a tie-break is not a name of the TIEBREAKS registry",
-    "standings.duplicate_tiebreak": "a tie-break is listed twice",
-    "standings.invalid_config": "the standings config has an unknown key or a bad value",
-    "standings.invalid_round": "as_of_round must be a whole number >= 0",
-    "standings.missing_lot": "the lot tie-break needs a lot for every team",
-}
-STANDINGS_ERROR_CODES: Final[tuple[str, ...]] = tuple(_STANDINGS_CODES)
+# The codes live in engine.errors (the one list of every engine code, with a short developer
+# description each; the Django side maps each code to a French message); this is the view of
+# the standings ones.
+STANDINGS_ERROR_CODES: Final[tuple[str, ...]] = codes_with_prefix("standings.")
 
 
 class StandingsError(EngineError):
@@ -164,17 +154,9 @@ class StandingsError(EngineError):
     ``params`` holds the offending values."""
 
     def __init__(self, code: str, **params: Any) -> None:
-        if code not in _STANDINGS_CODES:  # a programming error, not a user error
+        if code not in STANDINGS_ERROR_CODES:  # a programming error, not a user error
             raise ValueError(f"unlisted standings error code {code!r}")
-        if code in ERROR_CODES:
-            super().__init__(code, _STANDINGS_CODES[code], params)
-            return
-        # engine.errors only accepts the codes it lists, and the standings codes live here
-        # until they are added there: set the same attributes EngineError sets.
-        self.code = code
-        self.message = _STANDINGS_CODES[code]
-        self.params = dict(params)
-        Exception.__init__(self, f"{code}: {self.message}")
+        super().__init__(code, params=params)
 
 
 # --------------------------------------------------------------------------------------------
