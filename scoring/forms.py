@@ -9,10 +9,12 @@ preview. ``scoring.services`` scores again under the sheet's lock before anythin
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
 from django.core.validators import MaxValueValidator
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from engine.cards import Rank, Suit, Trump
@@ -73,12 +75,17 @@ def team_choices(sheet: ScoreSheet, *, blank: str | None = None) -> list[tuple[s
     choices: list[tuple[str, Any]] = []
     if blank is not None:
         choices.append(("", blank))
-    choices.append(("a", table.entry_a.display_name if table.entry_a_id else _("Équipe A")))
+    # Lazy labels: the teams' names (and their players) are read only if the form is shown.
+    choices.append(("a", _lazy_name(lambda: table.entry_a.display_name)))
     if table.entry_b_id:
-        choices.append(("b", table.entry_b.display_name))
+        choices.append(("b", _lazy_name(lambda: table.entry_b.display_name)))
     else:
         choices.append(("b", _("Équipe B")))
     return choices
+
+
+def _lazy_name(compute: Callable[[], str]) -> Any:
+    return lazy(compute, str)()
 
 
 class SheetForm(forms.Form):

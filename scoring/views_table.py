@@ -158,7 +158,7 @@ def _already_recorded(request: HttpRequest, sheet: ScoreSheet, deal: DealRecord)
 @require_POST
 def deal(request: HttpRequest, round_number: int, table_number: int, token: str) -> HttpResponse:
     """Record one deal ("Enregistrer"), or only show its score ("Vérifier", without JS)."""
-    sheet = access.sheet_for_link(token, round_number, table_number)
+    sheet = access.sheet_for_link(token, round_number, table_number, related=access.WRITE_RELATED)
     try:
         rules = services.rules_of(sheet)
     except services.ServiceError as exc:
