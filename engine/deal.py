@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Final
+from typing import Final
 
 from engine.cards import (
     DEAL_TOTAL,
@@ -44,6 +44,7 @@ from engine.rules import (
     CapotBidMade,
     CapotTest,
     CardReuse,
+    ClassicFast,
     ContractRule,
     ContractSuccess,
     ContreeScoringMode,
@@ -257,25 +258,47 @@ def score_deal(
     the game's last (for the last-deal litige rule and last-deal-exact rounding). Raises
     ``EngineError`` with a ``deal.*`` code for an impossible deal.
     """
-    if rules.derived.fast_classic:
-        fast = _fast_classic(rules, deal, carry_in, last_deal)
+    classic = rules.derived.classic
+    if classic is not None:
+        fast = _fast_classic(classic, rules, deal, carry_in, last_deal)
         if fast is not None:
             return fast
     return _score(rules, deal, carry_in, last_deal, None)
 
 
-# Building a frozen dataclass through its generated __init__ costs one object.__setattr__
-# call per field; setting the slots through their descriptors is about twice as fast, and
-# scoring speed is dominated by such constant costs (a deal is a handful of additions).
-_new = object.__new__
-_SLOTS: dict[str, Any] = dict(vars(DealScore))
-_set_a = _SLOTS["score_a"].__set__
-_set_b = _SLOTS["score_b"].__set__
-_set_outcome = _SLOTS["outcome"].__set__
-_set_made = _SLOTS["contract_made"].__set__
-_set_in = _SLOTS["carry_in"].__set__
-_set_out = _SLOTS["carry_out"].__set__
-_set_ctx = _SLOTS["context"].__set__
+# Speed notes. Scoring a deal is a handful of additions, so its cost is Python's constant
+# costs, and two of them dominate:
+# * Reading an enum member (``Team.A``) goes through the enum class's descriptors: about
+#   ten times slower than reading a module global. The hot paths read the members below.
+# * A frozen dataclass is built with one ``object.__setattr__`` call per field. ``_make``
+#   instead fills a plain twin class with the same ``__slots__`` (ordinary, fast attribute
+#   stores) and then turns it into a ``DealScore`` by assigning ``__class__``, which CPython
+#   allows between classes of identical slot layout. The result is an ordinary ``DealScore``.
+_A: Final = Team.A
+_B: Final = Team.B
+_PLAYED: Final = DealKind.PLAYED
+_POINTS: Final = Contract.POINTS
+_SANS_ATOUT: Final = Trump.SANS_ATOUT
+_TOUT_ATOUT: Final = Trump.TOUT_ATOUT
+_MADE: Final = Outcome.MADE
+_CAPOT: Final = Outcome.CAPOT
+_FAILED: Final = Outcome.FAILED
+_FAILED_CAPOT: Final = Outcome.FAILED_CAPOT
+_LITIGE: Final = Outcome.LITIGE
+_SPLIT: Final = Outcome.SPLIT
+
+
+class _DealScoreBuilder:
+    """A mutable twin of ``DealScore`` (same slots, same order), only used by ``_make``."""
+
+    __slots__ = DealScore.__slots__
+    score_a: int
+    score_b: int
+    outcome: Outcome
+    contract_made: bool | None
+    carry_in: int
+    carry_out: int
+    context: tuple[Ruleset, Deal, bool]
 
 
 def _make(
@@ -287,28 +310,32 @@ def _make(
     carry_out: int,
     ctx: tuple[Ruleset, Deal, bool],
 ) -> DealScore:
-    obj: DealScore = _new(DealScore)
-    _set_a(obj, sa)
-    _set_b(obj, sb)
-    _set_outcome(obj, outcome)
-    _set_made(obj, made)
-    _set_in(obj, carry_in)
-    _set_out(obj, carry_out)
-    _set_ctx(obj, ctx)
-    return obj
+    obj = _DealScoreBuilder()
+    obj.score_a = sa
+    obj.score_b = sb
+    obj.outcome = outcome
+    obj.contract_made = made
+    obj.carry_in = carry_in
+    obj.carry_out = carry_out
+    obj.context = ctx
+    obj.__class__ = DealScore  # type: ignore[assignment]
+    return obj  # type: ignore[return-value]
 
 
-def _fast_classic(rules: Ruleset, deal: Deal, carry_in: int, last_deal: bool) -> DealScore | None:
+def _fast_classic(
+    classic: ClassicFast, rules: Ruleset, deal: Deal, carry_in: int, last_deal: bool
+) -> DealScore | None:
     """The common classic deal (no announcements, SA/TA, rounding...), without breakdown.
 
     Returns None for anything unusual, including every invalid deal: the general path then
-    scores it or raises the right error. The sweeps check that both paths agree (the
-    breakdown always comes from the general path and must add up to these scores).
+    scores it or raises the right error. The sweeps and tests/engine/test_fast_path.py check
+    that both paths agree (the breakdown always comes from the general path and must add up
+    to these scores). ``classic`` holds the rules' options as plain values (``ClassicFast``).
     """
     taker = deal.taker
     if (
         taker is None
-        or deal.kind is not DealKind.PLAYED
+        or deal.kind is not _PLAYED
         or deal.announcements
         or deal.ta_belotes is not None
         or deal.dix_de_der is not None
@@ -316,13 +343,13 @@ def _fast_classic(rules: Ruleset, deal: Deal, carry_in: int, last_deal: bool) ->
         or deal.contre
         or deal.surcontre
         or deal.penalised is not None
-        or deal.contract is not Contract.POINTS
+        or deal.contract is not _POINTS
         or type(carry_in) is not int
         or carry_in < 0
     ):
         return None
     trump = deal.trump
-    if trump is Trump.SANS_ATOUT or trump is Trump.TOUT_ATOUT:
+    if trump is _SANS_ATOUT or trump is _TOUT_ATOUT:
         return None
     pa = deal.points_a
     pb = deal.points_b
@@ -331,7 +358,7 @@ def _fast_classic(rules: Ruleset, deal: Deal, carry_in: int, last_deal: bool) ->
         if pb is None:
             if capot is None:
                 return None
-            pa = 162 if capot is Team.A else 0
+            pa = 162 if capot is _A else 0
         elif type(pb) is not int or pb < 0 or pb > 162:
             return None
         else:
@@ -343,78 +370,86 @@ def _fast_classic(rules: Ruleset, deal: Deal, carry_in: int, last_deal: bool) ->
         or (pb is not None and (type(pb) is not int or pa + pb != 162))
     ):
         return None
-    ct = pa if taker is Team.A else 162 - pa
-    if capot is not None:
-        if (pa if capot is Team.A else 162 - pa) != 162:
-            return None
-        t_capot = capot is taker
-        d_capot = not t_capot
-    else:
-        t_capot = d_capot = False
+    (
+        capot_value,
+        rule_82,
+        belote_counts,
+        tie_cmp,
+        never_belote,
+        keep_belote,
+        belote_to_defense,
+        defense_capot_value,
+        failure_base,
+        defense_extras,
+        winner_collects,
+        split_last,
+    ) = classic
+    taker_a = taker is _A
+    ct = pa if taker_a else 162 - pa
     cd = 162 - ct
+    t_capot = d_capot = False
+    if capot is not None:
+        if (pa if capot is _A else 162 - pa) != 162:
+            return None
+        if capot is taker:
+            t_capot = True
+        else:
+            d_capot = True
     bel = deal.belote
-    bt = 20 if bel is taker else 0
-    bd = 20 if bel is not None and bel is not taker else 0
+    if bel is None:
+        bt = bd = 0
+    elif bel is taker:
+        bt, bd = 20, 0
+    else:
+        bt, bd = 0, 20
     if t_capot:
         cmp = 1
     elif d_capot:
         cmp = -1
-    elif rules.contract_rule is ContractRule.AT_LEAST_82:
+    elif rule_82:
         cmp = 1 if ct >= 82 else -1
     else:
-        if rules.belote_counts_for_contract:
+        if belote_counts:
             vt, vd = ct + bt, cd + bd
         else:
             vt, vd = ct, cd
-        cmp = (vt > vd) - (vt < vd)
-        if cmp == 0:
-            if rules.contract_rule is ContractRule.AT_LEAST_DEFENSE:
-                cmp = 1
-            elif rules.tie_rule is TieRule.TAKER_FAILS:
-                cmp = -1
-            elif rules.tie_rule is TieRule.TAKER_SUCCEEDS:
-                cmp = 1
-    bof = rules.belote_on_failure
-    if bof is BeloteOnFailure.NEVER_SCORED:
+        cmp = 1 if vt > vd else -1 if vt < vd else tie_cmp
+    if never_belote:
         bt = bd = 0
-    ctx = (rules, deal, last_deal)
+    made: bool | None
     if cmp > 0:
-        st = (rules.capot_value if t_capot else ct) + bt + carry_in
+        st = (capot_value if t_capot else ct) + bt + carry_in
         sd = cd + bd
-        outcome = Outcome.CAPOT if t_capot else Outcome.MADE
-        made: bool | None = True
+        outcome = _CAPOT if t_capot else _MADE
+        made = True
         carry_out = 0
     elif cmp < 0:
-        sd = (
-            rules.capot_value
-            if d_capot and rules.defense_capot is DefenseCapot.CAPOT_VALUE
-            else rules.derived.failure_base
-        )
-        if rules.failed_defense_extras is FailedDefenseExtras.OWN_BELOTE_AND_ALL_ANNOUNCEMENTS:
+        sd = defense_capot_value if d_capot else failure_base
+        if defense_extras:
             sd += bd
-        st = bt if bof is BeloteOnFailure.KEPT_BY_HOLDER else 0
-        if bof is BeloteOnFailure.TO_DEFENSE:
+        st = bt if keep_belote else 0
+        if belote_to_defense:
             sd += bt
         carry_out = carry_in
-        if carry_in and rules.litige_reserve_to is LitigeReserveTo.NEXT_DEAL_WINNER:
+        if carry_in and winner_collects:
             sd += carry_in
             carry_out = 0
-        outcome = Outcome.FAILED_CAPOT if d_capot else Outcome.FAILED
+        outcome = _FAILED_CAPOT if d_capot else _FAILED
         made = False
     else:
         sd = cd + bd
-        if last_deal and rules.litige_last_deal is LitigeLastDeal.EACH_SCORES_OWN:
+        if last_deal and split_last:
             st = ct + bt
-            outcome = Outcome.SPLIT
+            outcome = _SPLIT
             carry_out = carry_in
         else:
             st = 0
-            outcome = Outcome.LITIGE
+            outcome = _LITIGE
             carry_out = carry_in + ct + bt
         made = None
-    if taker is Team.A:
-        return _make(st, sd, outcome, made, carry_in, carry_out, ctx)
-    return _make(sd, st, outcome, made, carry_in, carry_out, ctx)
+    if taker_a:
+        return _make(st, sd, outcome, made, carry_in, carry_out, (rules, deal, last_deal))
+    return _make(sd, st, outcome, made, carry_in, carry_out, (rules, deal, last_deal))
 
 
 # --------------------------------------------------------------------------------------

@@ -282,6 +282,17 @@ class _Derived:
     failure_base: int
     failure_adds_contract: bool
     fast_classic: bool  # the deal module's fast path applies (classic, no rounding...)
+    # The fast path's options as plain values, None when it does not apply (see _classic).
+    classic: ClassicFast | None
+
+
+# The classic options the deal module's fast path reads, in this order: capot value; the
+# contract needs >= 82 card points; belote counts toward the contract; the contract test on
+# equal totals (1 made, -1 failed, 0 litige); belote never scored; the failing taker keeps
+# its belote; the failing taker's belote goes to the defense; what a defense that took all
+# tricks scores; the failure base; the defense adds its belote on a failure; the next deal's
+# winner collects a litige reserve; a last-deal litige is split (each team its own points).
+ClassicFast = tuple[int, bool, bool, int, bool, bool, bool, int, int, bool, bool, bool]
 
 
 def _bids(bid_range: BidRange) -> tuple[int, frozenset[int]]:
@@ -395,7 +406,31 @@ class Ruleset:
             and self.rounding is Rounding.NONE
             and self.capot_test is CapotTest.ALL_TRICKS
         )
-        object.__setattr__(self, "derived", _Derived(auction, bids, low, base, adds, fast))
+        classic = self._classic(base) if fast else None
+        derived = _Derived(auction, bids, low, base, adds, fast, classic)
+        object.__setattr__(self, "derived", derived)
+
+    def _classic(self, failure_base: int) -> ClassicFast:
+        """The fast path's options as plain values (no enum is compared while scoring)."""
+        if self.contract_rule is ContractRule.AT_LEAST_DEFENSE:
+            tie = 1
+        else:
+            tie = {TieRule.TAKER_FAILS: -1, TieRule.TAKER_SUCCEEDS: 1}.get(self.tie_rule, 0)
+        bof = self.belote_on_failure
+        return (
+            self.capot_value,
+            self.contract_rule is ContractRule.AT_LEAST_82,
+            self.belote_counts_for_contract,
+            tie,
+            bof is BeloteOnFailure.NEVER_SCORED,
+            bof is BeloteOnFailure.KEPT_BY_HOLDER,
+            bof is BeloteOnFailure.TO_DEFENSE,
+            self.capot_value if self.defense_capot is DefenseCapot.CAPOT_VALUE else failure_base,
+            failure_base,
+            self.failed_defense_extras is FailedDefenseExtras.OWN_BELOTE_AND_ALL_ANNOUNCEMENTS,
+            self.litige_reserve_to is LitigeReserveTo.NEXT_DEAL_WINNER,
+            self.litige_last_deal is LitigeLastDeal.EACH_SCORES_OWN,
+        )
 
     # JSON -----------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
