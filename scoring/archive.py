@@ -18,6 +18,7 @@ from typing import Any
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core import serializers
+from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.core.serializers.base import DeserializationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import IntegrityError, models, transaction
@@ -39,7 +40,9 @@ CONTEST_MODELS: tuple[tuple[str, str], ...] = (
 # Rows a contest shares with others of its club: reused on import when they are the same.
 SHARED_MODELS = frozenset({"tournaments.Club", "tournaments.Season", "tournaments.Player"})
 # Models that belong to a contest but are deliberately left out, with the reason.
-EXCLUDED_MODELS: dict[str, str] = {}
+EXCLUDED_MODELS: dict[str, str] = {
+    "scoring.ExportJob": "a generated download, rebuilt on demand from the archived rows",
+}
 
 
 class ArchiveError(Exception):
@@ -50,6 +53,7 @@ def _optional_models() -> tuple[tuple[str, str], ...]:
     """Contest models of later features, included when installed (snapshots, prizes…)."""
     found = []
     for label, lookup in (
+        ("scoring.StandingsState", "contest_id"),
         ("scoring.StandingsSnapshot", "contest_id"),
         ("scoring.Prize", "contest_id"),
         ("tournaments.RoundEdit", "round__contest_id"),
@@ -198,7 +202,15 @@ def import_contest(archive: dict[str, Any]) -> int:
                     "avec un autre contenu."
                 )
             item.save()
-    except (DeserializationError, IntegrityError, ValueError, TypeError, LookupError) as exc:
+    except (
+        DeserializationError,
+        FieldDoesNotExist,
+        ValidationError,
+        IntegrityError,
+        ValueError,
+        TypeError,
+        LookupError,
+    ) as exc:
         raise ArchiveError(f"L'archive ne peut pas être importée : {exc}") from None
     return int(contest_id)
 

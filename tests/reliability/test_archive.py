@@ -110,8 +110,17 @@ def test_import_refuses_existing_contest_and_bad_files(demo_contest: Contest) ->
 def test_failed_import_leaves_nothing(demo_contest: Contest) -> None:
     data = export_contest(demo_contest.pk)
     demo_contest.delete()
-    # Corrupt the last object: the whole import must roll back.
-    data["objects"][-1]["fields"]["number"] = "pas un nombre"
+    # Corrupt the last team: everything before it was saved, and must roll back.
+    last_entry = [o for o in data["objects"] if o["model"] == "tournaments.entry"][-1]
+    last_entry["fields"]["number"] = "pas un nombre"
     with pytest.raises(ArchiveError):
         import_contest(json.loads(dumps(data)))
+    assert not Contest.objects.filter(pk=data["contest"]["id"]).exists()
+    # An unknown field is refused the same way.
+    data = json.loads(dumps(data))
+    last_entry = [o for o in data["objects"] if o["model"] == "tournaments.entry"][-1]
+    last_entry["fields"]["number"] = 99
+    last_entry["fields"]["inconnu"] = 1
+    with pytest.raises(ArchiveError):
+        import_contest(data)
     assert not Contest.objects.filter(pk=data["contest"]["id"]).exists()

@@ -51,7 +51,7 @@ def _round_trip(env: dict[str, str], backup_path: Path) -> None:
         env,
         "-c",
         "import django; django.setup(); "
-        "from tournaments.models import Entry; Entry.objects.all().delete()",
+        "from tournaments.models import Contest; Contest.objects.all().delete()",
     )
     assert _counts(env).split()[1] == "0"
     refused = _run(env, "manage.py", "restore", str(backup_path), check=False)
