@@ -13,7 +13,8 @@ It must not import anything but the standard library and the engine.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import FrozenInstanceError, dataclass
+from typing import Final
 
 from engine.deal import Deal, DealKind, DealScore, Outcome, Team, score_deal
 from engine.errors import EngineError
@@ -34,23 +35,135 @@ class GameEntry:
     counted: bool  # counts toward a game of N deals (void deals do not)
 
 
-@dataclass(frozen=True, slots=True)
+# Enum members read from module globals: reading ``GameEnd.DEALS`` goes through the enum
+# class's descriptors, several times slower than a global (see the speed notes in deal.py).
+_A: Final = Team.A
+_B: Final = Team.B
+_VOID: Final = DealKind.VOID
+_BY_DEALS: Final = GameEnd.DEALS
+_NO_ROUNDING: Final = Rounding.NONE
+_REACH: Final = EndCondition.REACH
+
+# The entries of a game are kept as a persistent linked list, newest first: (entry, older).
+# ``apply`` links one cell to the previous state's list instead of copying a tuple, so that
+# folding a game of n deals is O(n); a state builds its ``entries`` tuple on first read.
+_Log = tuple[GameEntry, "_Log"] | None
+
+_STATE_SLOTS: Final = (
+    "rules",
+    "total_a",
+    "total_b",
+    "reserve",
+    "deals_counted",
+    "game_over",
+    "winner",
+    "ended_at",
+    "_log",
+    "_size",
+    "_entries",
+)
+# What the state compares, hashes and prints, in the order of the constructor's arguments.
+_STATE_FIELDS: Final = (
+    "rules",
+    "entries",
+    "total_a",
+    "total_b",
+    "reserve",
+    "deals_counted",
+    "game_over",
+    "winner",
+    "ended_at",
+)
+
+
 class GameState:
-    """The state of a game after some deals. ``apply`` returns the state after one more."""
+    """The state of a game after some deals. ``apply`` returns the state after one more.
+
+    Immutable (assigning an attribute raises ``dataclasses.FrozenInstanceError``), compared
+    and hashed by its values like a frozen dataclass: ``rules``, ``entries`` (a tuple of
+    ``GameEntry``, built on first read), ``total_a``, ``total_b``, ``reserve``,
+    ``deals_counted``, ``game_over``, ``winner`` (None while running, or a draw once over) and
+    ``ended_at`` (index of the deal that ended the game).
+    """
+
+    __slots__ = _STATE_SLOTS
+    __match_args__ = _STATE_FIELDS
 
     rules: Ruleset
-    entries: tuple[GameEntry, ...] = ()
-    total_a: int = 0
-    total_b: int = 0
-    reserve: int = 0
-    deals_counted: int = 0
-    game_over: bool = False
-    winner: Team | None = None  # None while running, or a draw once over
-    ended_at: int | None = None  # index of the deal that ended the game
+    total_a: int
+    total_b: int
+    reserve: int
+    deals_counted: int
+    game_over: bool
+    winner: Team | None
+    ended_at: int | None
+    _log: _Log
+    _size: int
+    _entries: tuple[GameEntry, ...] | None
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        entries: Iterable[GameEntry] = (),
+        total_a: int = 0,
+        total_b: int = 0,
+        reserve: int = 0,
+        deals_counted: int = 0,
+        game_over: bool = False,
+        winner: Team | None = None,
+        ended_at: int | None = None,
+    ) -> None:
+        items = tuple(entries)
+        log: _Log = None
+        for entry in items:
+            log = (entry, log)
+        values = (rules, total_a, total_b, reserve, deals_counted, game_over, winner, ended_at)
+        for name, value in zip(_STATE_SLOTS, (*values, log, len(items), items), strict=True):
+            object.__setattr__(self, name, value)
+
+    @property
+    def entries(self) -> tuple[GameEntry, ...]:
+        """Every deal of the game so far, in order."""
+        cached = self._entries
+        if cached is None:
+            items: list[GameEntry] = []
+            log = self._log
+            while log is not None:
+                items.append(log[0])
+                log = log[1]
+            items.reverse()
+            cached = tuple(items)
+            object.__setattr__(self, "_entries", cached)
+        return cached
 
     @property
     def totals(self) -> dict[Team, int]:
         return {Team.A: self.total_a, Team.B: self.total_b}
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in _STATE_FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not GameState:
+            return NotImplemented
+        assert isinstance(other, GameState)
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in _STATE_FIELDS)
+        return f"GameState({inner})"
+
+    def __reduce__(self) -> tuple[type[GameState], tuple[object, ...]]:
+        return GameState, self._values()
 
     def apply(self, deal: Deal, *, last_deal: bool = False) -> GameState:
         """The state after ``deal``. ``last_deal`` marks the last deal of a timed game.
@@ -62,11 +175,11 @@ class GameState:
             raise EngineError(
                 "game.already_over",
                 "the game is over",
-                {"ended_at": self.ended_at, "index": len(self.entries)},
+                {"ended_at": self.ended_at, "index": self._size},
             )
         rules = self.rules
-        counted = deal.kind is not DealKind.VOID
-        by_deals = rules.game_end is GameEnd.DEALS
+        counted = deal.kind is not _VOID
+        by_deals = rules.game_end is _BY_DEALS
         is_last = last_deal or (
             by_deals and counted and self.deals_counted + 1 >= rules.deals_per_game
         )
@@ -74,7 +187,7 @@ class GameState:
             not by_deals
             and not is_last
             and rules.last_deal_exact
-            and rules.rounding is not Rounding.NONE
+            and rules.rounding is not _NO_ROUNDING
         )
         if exact_end:
             # [FFB-EL], Cannes: the last deal is scored exactly, and rounding never decides
@@ -90,7 +203,7 @@ class GameState:
             score = score_deal(rules, deal, self.reserve, last_deal=is_last)
             state = self._next(deal, score, counted)
         if last_deal and not state.game_over:
-            state = _finish_on_totals(state, len(self.entries))
+            state = _finish_on_totals(state, self._size)
         return state
 
     def _next(
@@ -99,33 +212,108 @@ class GameState:
         rules = self.rules
         ta = self.total_a + score.score_a
         tb = self.total_b + score.score_b
-        index = len(self.entries)
-        entry = GameEntry(index, score, ta, tb, score.carry_out, counted)
-        n = self.deals_counted + (1 if counted else 0)
-        state = replace(
-            self,
-            entries=(*self.entries, entry),
-            total_a=ta,
-            total_b=tb,
-            reserve=score.carry_out,
-            deals_counted=n,
-        )
-        if rules.game_end is GameEnd.DEALS:
+        index = self._size
+        entry = _entry(index, score, ta, tb, score.carry_out, counted)
+        n = self.deals_counted + 1 if counted else self.deals_counted
+        log = (entry, self._log)
+        if rules.game_end is _BY_DEALS:
+            state = _state(rules, ta, tb, score.carry_out, n, False, None, None, log, index + 1)
             if n >= rules.deals_per_game:
                 return _finish_on_totals(state, index)
             return state
         over, winner = _target_end(rules, deal, score, self.total_a, self.total_b)
         if over and may_end:
-            return replace(state, game_over=True, winner=winner, ended_at=index)
-        return state
+            return _state(rules, ta, tb, score.carry_out, n, True, winner, index, log, index + 1)
+        return _state(rules, ta, tb, score.carry_out, n, False, None, None, log, index + 1)
+
+
+# Building a frozen value through its __init__ costs one object.__setattr__ per field. These
+# mutable twins have the same slots in the same order: they are filled with ordinary
+# attribute stores and then turned into the frozen class by assigning ``__class__`` (see the
+# speed notes in deal.py).
+class _GameEntryBuilder:
+    __slots__ = GameEntry.__slots__
+    index: int
+    score: DealScore
+    total_a: int
+    total_b: int
+    reserve: int
+    counted: bool
+
+
+def _entry(
+    index: int, score: DealScore, ta: int, tb: int, reserve: int, counted: bool
+) -> GameEntry:
+    obj = _GameEntryBuilder()
+    obj.index = index
+    obj.score = score
+    obj.total_a = ta
+    obj.total_b = tb
+    obj.reserve = reserve
+    obj.counted = counted
+    obj.__class__ = GameEntry  # type: ignore[assignment]
+    return obj  # type: ignore[return-value]
+
+
+class _GameStateBuilder:
+    __slots__ = _STATE_SLOTS
+    rules: Ruleset
+    total_a: int
+    total_b: int
+    reserve: int
+    deals_counted: int
+    game_over: bool
+    winner: Team | None
+    ended_at: int | None
+    _log: _Log
+    _size: int
+    _entries: tuple[GameEntry, ...] | None
+
+
+def _state(
+    rules: Ruleset,
+    ta: int,
+    tb: int,
+    reserve: int,
+    counted: int,
+    over: bool,
+    winner: Team | None,
+    ended_at: int | None,
+    log: _Log,
+    size: int,
+) -> GameState:
+    obj = _GameStateBuilder()
+    obj.rules = rules
+    obj.total_a = ta
+    obj.total_b = tb
+    obj.reserve = reserve
+    obj.deals_counted = counted
+    obj.game_over = over
+    obj.winner = winner
+    obj.ended_at = ended_at
+    obj._log = log
+    obj._size = size
+    obj._entries = None
+    obj.__class__ = GameState  # type: ignore[assignment]
+    return obj  # type: ignore[return-value]
 
 
 def _finish_on_totals(state: GameState, index: int) -> GameState:
-    if state.total_a == state.total_b:
-        winner = None
-    else:
-        winner = Team.A if state.total_a > state.total_b else Team.B
-    return replace(state, game_over=True, winner=winner, ended_at=index)
+    winner: Team | None = None  # equal totals: a draw
+    if state.total_a != state.total_b:
+        winner = _A if state.total_a > state.total_b else _B
+    return _state(
+        state.rules,
+        state.total_a,
+        state.total_b,
+        state.reserve,
+        state.deals_counted,
+        True,
+        winner,
+        index,
+        state._log,
+        state._size,
+    )
 
 
 def _belote_points(score: DealScore, team: Team) -> int:
@@ -138,7 +326,7 @@ def _target_end(
     target = rules.target
     ta = before_a + score.score_a
     tb = before_b + score.score_b
-    if rules.end_condition is EndCondition.REACH:
+    if rules.end_condition is _REACH:
         cross_a, cross_b = ta >= target, tb >= target
     else:
         cross_a, cross_b = ta > target, tb > target
