@@ -83,7 +83,7 @@ class Team(StrEnum):
 
     @property
     def other(self) -> Team:
-        return Team.B if self is Team.A else Team.A
+        return _B if self is _A else _A
 
 
 class DealKind(StrEnum):
@@ -286,6 +286,61 @@ _FAILED: Final = Outcome.FAILED
 _FAILED_CAPOT: Final = Outcome.FAILED_CAPOT
 _LITIGE: Final = Outcome.LITIGE
 _SPLIT: Final = Outcome.SPLIT
+_ANNOUNCEMENT_KIND_CARRE: Final = AnnouncementKind.CARRE
+_ANNOUNCEMENT_KIND_QUINTE: Final = AnnouncementKind.QUINTE
+_ANNOUNCEMENT_SCORING_EACH_TEAM_OWN: Final = AnnouncementScoring.EACH_TEAM_OWN
+_ANNOUNCEMENT_TIE_CANCEL: Final = AnnouncementTie.CANCEL
+_ANNOUNCEMENT_TIE_FIRST_ANNOUNCED: Final = AnnouncementTie.FIRST_ANNOUNCED
+_BELOTE_ON_FAILURE_KEPT_BY_HOLDER: Final = BeloteOnFailure.KEPT_BY_HOLDER
+_BELOTE_ON_FAILURE_NEVER_SCORED: Final = BeloteOnFailure.NEVER_SCORED
+_BELOTE_ON_FAILURE_TO_DEFENSE: Final = BeloteOnFailure.TO_DEFENSE
+_BELOTE_WHEN_DOUBLED_MULTIPLIED: Final = BeloteWhenDoubled.MULTIPLIED
+_BELOTE_WHEN_DOUBLED_TO_WINNER: Final = BeloteWhenDoubled.TO_WINNER
+_CAPOT_BID_FAILED_FIXED_500: Final = CapotBidFailed.FIXED_500
+_CAPOT_BID_MADE_AS_CONTRACT_WITHOUT_CAPOT_BONUS: Final = (
+    CapotBidMade.AS_CONTRACT_WITHOUT_CAPOT_BONUS
+)
+_CAPOT_BID_MADE_FIXED_250: Final = CapotBidMade.FIXED_250
+_CAPOT_BID_MADE_FIXED_500: Final = CapotBidMade.FIXED_500
+_CAPOT_TEST_OPPONENTS_NO_POINTS: Final = CapotTest.OPPONENTS_NO_POINTS
+_CARD_REUSE_CARRE_AND_SEQUENCE: Final = CardReuse.CARRE_AND_SEQUENCE
+_CONTRACT_CAPOT: Final = Contract.CAPOT
+_CONTRACT_GENERALE: Final = Contract.GENERALE
+_CONTRACT_RULE_AT_LEAST_82: Final = ContractRule.AT_LEAST_82
+_CONTRACT_RULE_AT_LEAST_DEFENSE: Final = ContractRule.AT_LEAST_DEFENSE
+_CONTRACT_SUCCESS_BID_AND_MORE_THAN_DEFENSE: Final = ContractSuccess.BID_AND_MORE_THAN_DEFENSE
+_CONTREE_SCORING_MODE_POINTS_ANNONCES: Final = ContreeScoringMode.POINTS_ANNONCES
+_CONTREE_SCORING_MODE_POINTS_FAITS: Final = ContreeScoringMode.POINTS_FAITS
+_CONTREE_SCORING_MODE_POINTS_FAITS_PLUS_DEMANDES: Final = (
+    ContreeScoringMode.POINTS_FAITS_PLUS_DEMANDES
+)
+_DEAL_KIND_VOID: Final = DealKind.VOID
+_DEFENSE_CAPOT_CAPOT_VALUE: Final = DefenseCapot.CAPOT_VALUE
+_DOUBLED_LOSER_SCORE_KEEPS_OWN_POINTS: Final = DoubledLoserScore.KEEPS_OWN_POINTS
+_DOUBLED_WINNER_BASE_OWN_POINTS: Final = DoubledWinnerBase.OWN_POINTS
+_DOUBLED_WINNER_BASE_WHOLE_PILE_OR_CAPOT_PILE: Final = DoubledWinnerBase.WHOLE_PILE_OR_CAPOT_PILE
+_FAILED_DEFENSE_EXTRAS_OWN_BELOTE_AND_ALL_ANNOUNCEMENTS: Final = (
+    FailedDefenseExtras.OWN_BELOTE_AND_ALL_ANNOUNCEMENTS
+)
+_GENERALE_SCORING_FIXED_1000: Final = GeneraleScoring.FIXED_1000
+_GENERALE_SCORING_FIXED_500: Final = GeneraleScoring.FIXED_500
+_GENERALE_SCORING_OFF: Final = GeneraleScoring.OFF
+_LITIGE_LAST_DEAL_EACH_SCORES_OWN: Final = LitigeLastDeal.EACH_SCORES_OWN
+_LITIGE_RESERVE_TO_NEXT_DEAL_WINNER: Final = LitigeReserveTo.NEXT_DEAL_WINNER
+_MULTIPLIER_TARGET_CONTRACT_ONLY: Final = MultiplierTarget.CONTRACT_ONLY
+_MULTIPLIER_TARGET_FIXED_AMOUNT: Final = MultiplierTarget.FIXED_AMOUNT
+_MULTIPLIER_TARGET_WHOLE_SCORE: Final = MultiplierTarget.WHOLE_SCORE
+_OUTCOME_PENALTY: Final = Outcome.PENALTY
+_OUTCOME_VOID: Final = Outcome.VOID
+_RANK_KING: Final = Rank.KING
+_ROUNDING_NEAREST_10_6_UP: Final = Rounding.NEAREST_10_6_UP
+_ROUNDING_NONE: Final = Rounding.NONE
+_ROUNDING_TAKER_ROUNDED_DEFENSE_COMPLEMENT: Final = Rounding.TAKER_ROUNDED_DEFENSE_COMPLEMENT
+_ROUNDING_STAGE_FINAL_DEAL_SCORE: Final = RoundingStage.FINAL_DEAL_SCORE
+_ROUNDING_STAGE_POINTS_BEFORE_CONTRACT_CHECK: Final = RoundingStage.POINTS_BEFORE_CONTRACT_CHECK
+_TIE_RULE_TAKER_FAILS: Final = TieRule.TAKER_FAILS
+_TIE_RULE_TAKER_SUCCEEDS: Final = TieRule.TAKER_SUCCEEDS
+_TOUT_ATOUT_POINTS_RAW_258: Final = ToutAtoutPoints.RAW_258
 
 
 class _DealScoreBuilder:
@@ -460,9 +515,9 @@ def _err(code: str, message: str, **params: object) -> EngineError:
 
 
 def _round(x: int, mode: Rounding) -> int:
-    if mode is Rounding.NONE:
+    if mode is _ROUNDING_NONE:
         return x
-    if mode is Rounding.NEAREST_10_6_UP:
+    if mode is _ROUNDING_NEAREST_10_6_UP:
         return (x + 4) // 10 * 10
     return (x + 5) // 10 * 10  # 5 up (also the taker's rounding in the complement mode)
 
@@ -475,16 +530,16 @@ def _announcements(rules: Ruleset, deal: Deal, trump: Trump | None) -> tuple[int
     ann = deal.announcements
     if not rules.announcements:
         raise _err("deal.announcements_disabled", "these rules have no announcements")
-    reuse = rules.card_reuse_in_announcements is CardReuse.CARRE_AND_SEQUENCE
+    reuse = rules.card_reuse_in_announcements is _CARD_REUSE_CARRE_AND_SEQUENCE
     trump_suit = trump.suit if trump is not None else None
-    masks = {Team.A: [0, 0], Team.B: [0, 0]}  # per team: [sequences, carrés]
-    declared = {Team.A: 0, Team.B: 0}
+    masks = {_A: [0, 0], _B: [0, 0]}  # per team: [sequences, carrés]
+    declared = {_A: 0, _B: 0}
     best: dict[Team, tuple[int, int, int, int]] = {}
     carres_seen: set[Rank] = set()
     for i, a in enumerate(ann):
         if not isinstance(a, Announcement):
             raise _err("deal.announcement_invalid", "not an announcement", index=i)
-        if a.kind is AnnouncementKind.CARRE:
+        if a.kind is _ANNOUNCEMENT_KIND_CARRE:
             if a.suit is not None or a.length not in (None, 4):
                 raise _err("deal.announcement_invalid", "a carré has a rank only", index=i)
             value = carre_value(a.rank, trump)
@@ -514,7 +569,11 @@ def _announcements(rules: Ruleset, deal: Deal, trump: Trump | None) -> tuple[int
                     index=i,
                     length=length,
                 )
-            ok = length >= 5 if a.kind is AnnouncementKind.QUINTE else length == _SEQ_LENGTH[a.kind]
+            ok = (
+                length >= 5
+                if a.kind is _ANNOUNCEMENT_KIND_QUINTE
+                else length == _SEQ_LENGTH[a.kind]
+            )
             if not ok:
                 raise _err(
                     "deal.announcement_invalid",
@@ -534,7 +593,7 @@ def _announcements(rules: Ruleset, deal: Deal, trump: Trump | None) -> tuple[int
             value = sequence_value(length)
             mask = sequence_mask(a.suit, a.rank, length)
             slot = 0
-            is_trump = 1 if (trump is Trump.TOUT_ATOUT or a.suit is trump_suit) else 0
+            is_trump = 1 if (trump is _TOUT_ATOUT or a.suit is trump_suit) else 0
             key = (value, 0, 7 - top, is_trump)
         team_masks = masks[a.team]
         other = masks[a.team.other]
@@ -550,7 +609,7 @@ def _announcements(rules: Ruleset, deal: Deal, trump: Trump | None) -> tuple[int
             best[a.team] = key
     # Belote cards (K and Q of trump) are in the belote team's hands.
     if trump_suit is not None and deal.belote is not None:
-        kq = sequence_mask(trump_suit, Rank.KING, 2)
+        kq = sequence_mask(trump_suit, _RANK_KING, 2)
         other = masks[deal.belote.other]
         if kq & (other[0] | other[1]):
             raise _err(
@@ -559,22 +618,22 @@ def _announcements(rules: Ruleset, deal: Deal, trump: Trump | None) -> tuple[int
     for team, (seqs, carres) in masks.items():
         if (seqs | carres).bit_count() > 16:
             raise _err("deal.announcements_exceed_hand", "more than 16 cards", team=team.value)
-    dec_a, dec_b = declared[Team.A], declared[Team.B]
-    if rules.announcement_scoring is AnnouncementScoring.EACH_TEAM_OWN:
+    dec_a, dec_b = declared[_A], declared[_B]
+    if rules.announcement_scoring is _ANNOUNCEMENT_SCORING_EACH_TEAM_OWN:
         return dec_a, dec_b, dec_a, dec_b
-    if Team.A not in best:
+    if _A not in best:
         return 0, dec_b, dec_a, dec_b
-    if Team.B not in best:
+    if _B not in best:
         return dec_a, 0, dec_a, dec_b
-    ka, kb = best[Team.A][:3], best[Team.B][:3]
+    ka, kb = best[_A][:3], best[_B][:3]
     if ka != kb:
         return (dec_a, 0, dec_a, dec_b) if ka > kb else (0, dec_b, dec_a, dec_b)
     tie = rules.announcement_tie
-    if tie is not AnnouncementTie.FIRST_ANNOUNCED:
-        ta, tb = best[Team.A][3], best[Team.B][3]
+    if tie is not _ANNOUNCEMENT_TIE_FIRST_ANNOUNCED:
+        ta, tb = best[_A][3], best[_B][3]
         if ta != tb:
             return (dec_a, 0, dec_a, dec_b) if ta > tb else (0, dec_b, dec_a, dec_b)
-        if tie is AnnouncementTie.CANCEL:
+        if tie is _ANNOUNCEMENT_TIE_CANCEL:
             return 0, 0, dec_a, dec_b
     winner = deal.announcement_priority
     if winner is None:
@@ -582,7 +641,7 @@ def _announcements(rules: Ruleset, deal: Deal, trump: Trump | None) -> tuple[int
             "deal.announcement_tie_unresolved",
             "equal best announcements: give announcement_priority",
         )
-    return (dec_a, 0, dec_a, dec_b) if winner is Team.A else (0, dec_b, dec_a, dec_b)
+    return (dec_a, 0, dec_a, dec_b) if winner is _A else (0, dec_b, dec_a, dec_b)
 
 
 def _score(
@@ -596,7 +655,7 @@ def _score(
     if type(carry_in) is not int or carry_in < 0:
         raise _err("deal.invalid_carry_in", "carry_in must be an int >= 0", carry_in=carry_in)
     derived = rules.derived
-    if kind is not DealKind.PLAYED:
+    if kind is not _PLAYED:
         return _score_other(rules, deal, carry_in, last_deal, ex)
     if deal.penalised is not None:
         raise _err("deal.penalty_team_invalid", "only a penalty deal names a penalised team")
@@ -611,14 +670,14 @@ def _score(
         raise _err("deal.surcontre_without_contre", "a surcontre needs a contre")
     auction = derived.auction
     if not auction:
-        if contract is Contract.GENERALE:
+        if contract is _CONTRACT_GENERALE:
             raise _err("deal.generale_without_contree", "générale is a contrée bid")
-        if bid is not None or contract is not Contract.POINTS:
+        if bid is not None or contract is not _POINTS:
             raise _err("deal.bid_in_classic", "classic belote has no bids")
         if deal.contre:
             raise _err("deal.contre_in_classic", "classic belote has no contre")
     else:
-        if contract is Contract.POINTS:
+        if contract is _POINTS:
             if bid is None:
                 raise _err("deal.missing_bid", "a contrée deal needs a bid")
             if bid not in derived.allowed_bids:
@@ -630,14 +689,14 @@ def _score(
                 )
         elif bid is not None:
             raise _err("deal.invalid_contract", "a capot/générale contract has no number bid")
-        elif contract is Contract.GENERALE and rules.generale_made is GeneraleScoring.OFF:
+        elif contract is _CONTRACT_GENERALE and rules.generale_made is _GENERALE_SCORING_OFF:
             raise _err("deal.generale_disabled", "the générale is off in these rules")
     # ---- trump ----------------------------------------------------------------------
     scale = DEAL_TOTAL
-    if trump is Trump.SANS_ATOUT or trump is Trump.TOUT_ATOUT:
+    if trump is _SANS_ATOUT or trump is _TOUT_ATOUT:
         if not rules.sans_atout_tout_atout:
             raise _err("deal.trump_not_allowed", "no sans-atout/tout-atout", trump=trump.value)
-        if trump is Trump.TOUT_ATOUT and rules.tout_atout_points is ToutAtoutPoints.RAW_258:
+        if trump is _TOUT_ATOUT and rules.tout_atout_points is _TOUT_ATOUT_POINTS_RAW_258:
             scale = TOUT_ATOUT_CLASSIC_TOTAL
     # ---- card points ----------------------------------------------------------------
     pa = deal.points_a
@@ -647,7 +706,7 @@ def _score(
         if pb is None:
             if capot is None:
                 raise _err("deal.missing_points", "card points are missing")
-            pa = scale if capot is Team.A else 0
+            pa = scale if capot is _A else 0
             pb = scale - pa
         else:
             if type(pb) is not int or not 0 <= pb <= scale:
@@ -673,17 +732,17 @@ def _score(
                 total=scale,
             )
     if capot is not None:
-        if (pa if capot is Team.A else pb) != scale:
+        if (pa if capot is _A else pb) != scale:
             raise _err(
                 "deal.capot_without_all_points",
                 "the capot team must have all card points",
                 capot=capot.value,
             )
-    elif rules.capot_test is CapotTest.OPPONENTS_NO_POINTS and (pa == 0 or pb == 0):
-        capot = Team.A if pb == 0 else Team.B
+    elif rules.capot_test is _CAPOT_TEST_OPPONENTS_NO_POINTS and (pa == 0 or pb == 0):
+        capot = _A if pb == 0 else _B
     ddd = deal.dix_de_der
     if ddd is not None and (
-        (pa if ddd is Team.A else pb) < 10 or (capot is not None and capot is not ddd)
+        (pa if ddd is _A else pb) < 10 or (capot is not None and capot is not ddd)
     ):
         raise _err("deal.dix_de_der_impossible", "that team cannot have won the last trick")
     if scale != DEAL_TOTAL:  # classic tout-atout: scale 258 → 162 (FFB 2016 §11.3)
@@ -695,8 +754,8 @@ def _score(
         if deal.belote is not None:
             raise _err("deal.belote_conflict", "give belote or ta_belotes, not both")
         na, nb = deal.ta_belotes
-        if trump is not Trump.TOUT_ATOUT:
-            if trump is Trump.SANS_ATOUT and na + nb > 0:
+        if trump is not _TOUT_ATOUT:
+            if trump is _SANS_ATOUT and na + nb > 0:
                 raise _err("deal.belote_at_sans_atout", "no belote at sans-atout")
             if na + nb > 1:
                 raise _err("deal.too_many_belotes", "one belote per deal", belotes=na + nb)
@@ -704,9 +763,9 @@ def _score(
             raise _err("deal.too_many_belotes", "at most 4 belotes", belotes=na + nb)
         bel_a, bel_b = 20 * na, 20 * nb
     elif deal.belote is not None:
-        if trump is Trump.SANS_ATOUT:
+        if trump is _SANS_ATOUT:
             raise _err("deal.belote_at_sans_atout", "no belote at sans-atout")
-        if deal.belote is Team.A:
+        if deal.belote is _A:
             bel_a = 20
         else:
             bel_b = 20
@@ -715,12 +774,12 @@ def _score(
     if deal.announcements:
         ann_a, ann_b, _, _ = _announcements(rules, deal, trump)
         if capot is not None:  # the capot'd side's announcements pass to the capot team
-            if capot is Team.A:
+            if capot is _A:
                 ann_a, ann_b = ann_a + ann_b, 0
             else:
                 ann_a, ann_b = 0, ann_a + ann_b
     # Work from the taker's side: t = taker, d = defense.
-    if taker is Team.A:
+    if taker is _A:
         ct, cd, bt, bd, at, ad = pa, pb, bel_a, bel_b, ann_a, ann_b
     else:
         ct, cd, bt, bd, at, ad = pb, pa, bel_b, bel_a, ann_b, ann_a
@@ -728,7 +787,7 @@ def _score(
     d_capot = capot is not None and not t_capot
     rnd_mode = rules.rounding
     if last_deal and rules.last_deal_exact:
-        rnd_mode = Rounding.NONE
+        rnd_mode = _ROUNDING_NONE
     if auction:
         r = _score_auction(
             rules, deal, ct, cd, bt, bd, at, ad, t_capot, d_capot, rnd_mode, carry_in
@@ -740,7 +799,7 @@ def _score(
     # r = (outcome, made, carry_out, taker parts, defense parts)
     outcome, made, carry_out, tparts, dparts = r
     # Final-score rounding: each team's deal score, the reserve left out.
-    if rnd_mode is not Rounding.NONE and rules.rounding_stage is RoundingStage.FINAL_DEAL_SCORE:
+    if rnd_mode is not _ROUNDING_NONE and rules.rounding_stage is _ROUNDING_STAGE_FINAL_DEAL_SCORE:
         tparts = _round_final(tparts, rnd_mode)
         dparts = _round_final(dparts, rnd_mode)
     st = sum(v for _, v in tparts)
@@ -750,7 +809,7 @@ def _score(
         _explain(ex, taker, tparts, deal, ct, t_capot, rules)
         _explain(ex, defense, dparts, deal, cd, d_capot, rules)
         ex.sort(key=lambda line: line.team.value)
-    if taker is Team.A:
+    if taker is _A:
         return _make(st, sd, outcome, made, carry_in, carry_out, (rules, deal, last_deal))
     return _make(sd, st, outcome, made, carry_in, carry_out, (rules, deal, last_deal))
 
@@ -801,7 +860,7 @@ def _collect(rules: Ruleset, carry_in: int, made: bool) -> tuple[int, int, int]:
         return 0, 0, 0
     if made:
         return carry_in, 0, 0
-    if rules.litige_reserve_to is LitigeReserveTo.NEXT_DEAL_WINNER:
+    if rules.litige_reserve_to is _LITIGE_RESERVE_TO_NEXT_DEAL_WINNER:
         return 0, carry_in, 0
     return 0, 0, carry_in
 
@@ -823,8 +882,8 @@ def _score_classic(
     # Piles: a capot team counts the capot value instead of its 162 card points.
     pile_t = rules.capot_value if t_capot else ct
     pile_d = rules.capot_value if d_capot else cd
-    before = rnd is not Rounding.NONE and (
-        rules.rounding_stage is RoundingStage.POINTS_BEFORE_CONTRACT_CHECK
+    before = rnd is not _ROUNDING_NONE and (
+        rules.rounding_stage is _ROUNDING_STAGE_POINTS_BEFORE_CONTRACT_CHECK
     )
     if before:
         ct_check, cd_check = _round(ct, rnd), _round(cd, rnd)
@@ -836,7 +895,7 @@ def _score_classic(
         cmp = 1
     elif d_capot:
         cmp = -1
-    elif rule is ContractRule.AT_LEAST_82:
+    elif rule is _CONTRACT_RULE_AT_LEAST_82:
         cmp = 1 if ct_check >= 82 else -1
     else:
         vt, vd = ct_check, cd_check
@@ -847,21 +906,21 @@ def _score_classic(
             vt += at
             vd += ad
         cmp = (vt > vd) - (vt < vd)
-        if cmp == 0 and rule is ContractRule.AT_LEAST_DEFENSE:
+        if cmp == 0 and rule is _CONTRACT_RULE_AT_LEAST_DEFENSE:
             cmp = 1
     if cmp == 0:
         tie = rules.tie_rule
-        if tie is TieRule.TAKER_FAILS:
+        if tie is _TIE_RULE_TAKER_FAILS:
             cmp = -1
-        elif tie is TieRule.TAKER_SUCCEEDS:
+        elif tie is _TIE_RULE_TAKER_SUCCEEDS:
             cmp = 1
-    never = rules.belote_on_failure is BeloteOnFailure.NEVER_SCORED
+    never = rules.belote_on_failure is _BELOTE_ON_FAILURE_NEVER_SCORED
     if never:
         bt = bd = 0
     # ---- rounding of piles ------------------------------------------------------------
-    complement = rnd is Rounding.TAKER_ROUNDED_DEFENSE_COMPLEMENT
-    stage_points = rnd is not Rounding.NONE and (
-        rules.rounding_stage is not RoundingStage.FINAL_DEAL_SCORE
+    complement = rnd is _ROUNDING_TAKER_ROUNDED_DEFENSE_COMPLEMENT
+    stage_points = rnd is not _ROUNDING_NONE and (
+        rules.rounding_stage is not _ROUNDING_STAGE_FINAL_DEAL_SCORE
     )
 
     def own(pile: int) -> Parts:
@@ -880,12 +939,12 @@ def _score_classic(
             dparts = (("pile", pile_d), ("rounding", (160 - rt) - pile_d))
         tparts = (*tparts, ("belote", bt), ("announcements", at), ("litige_reserve", to_t))
         dparts = (*dparts, ("belote", bd), ("announcements", ad))
-        return (Outcome.CAPOT if t_capot else Outcome.MADE), True, carry_out, tparts, dparts
+        return (_CAPOT if t_capot else _MADE), True, carry_out, tparts, dparts
     if cmp < 0:  # failed (dedans)
         _, to_d, carry_out = _collect(rules, carry_in, False)
         base = (
             rules.capot_value
-            if d_capot and rules.defense_capot is DefenseCapot.CAPOT_VALUE
+            if d_capot and rules.defense_capot is _DEFENSE_CAPOT_CAPOT_VALUE
             else rules.derived.failure_base
         )
         dparts = (("failure", base),)
@@ -894,9 +953,9 @@ def _score_classic(
             if r:
                 dparts = (*dparts, ("rounding", r))
         bof = rules.belote_on_failure
-        t_bel = bt if bof is BeloteOnFailure.KEPT_BY_HOLDER else 0
-        d_bel = bt if bof is BeloteOnFailure.TO_DEFENSE else 0
-        if rules.failed_defense_extras is FailedDefenseExtras.OWN_BELOTE_AND_ALL_ANNOUNCEMENTS:
+        t_bel = bt if bof is _BELOTE_ON_FAILURE_KEPT_BY_HOLDER else 0
+        d_bel = bt if bof is _BELOTE_ON_FAILURE_TO_DEFENSE else 0
+        if rules.failed_defense_extras is _FAILED_DEFENSE_EXTRAS_OWN_BELOTE_AND_ALL_ANNOUNCEMENTS:
             d_bel += bd
             d_ann = at + ad
         else:
@@ -904,7 +963,7 @@ def _score_classic(
         tparts = (("pile", 0), ("belote", t_bel))
         dparts = (*dparts, ("belote", d_bel), ("announcements", d_ann), ("litige_reserve", to_d))
         return (
-            (Outcome.FAILED_CAPOT if d_capot else Outcome.FAILED),
+            (_FAILED_CAPOT if d_capot else _FAILED),
             False,
             carry_out,
             tparts,
@@ -913,12 +972,12 @@ def _score_classic(
     # ---- litige (rules.md §2.6) -----------------------------------------------------
     tparts = (*own(pile_t), ("belote", bt), ("announcements", at))
     dparts = (*own(pile_d), ("belote", bd), ("announcements", ad))
-    if last_deal and rules.litige_last_deal is LitigeLastDeal.EACH_SCORES_OWN:
+    if last_deal and rules.litige_last_deal is _LITIGE_LAST_DEAL_EACH_SCORES_OWN:
         # ASCE 79: "chaque équipe marquera ses 81 points"; a pending reserve is not collected.
-        return Outcome.SPLIT, None, carry_in, tparts, dparts
+        return _SPLIT, None, carry_in, tparts, dparts
     held = sum(v for _, v in tparts)
     tparts = (*tparts, ("litige_reserve", -held))
-    return Outcome.LITIGE, None, carry_in + held, tparts, dparts
+    return _LITIGE, None, carry_in + held, tparts, dparts
 
 
 def _score_auction(
@@ -939,10 +998,10 @@ def _score_auction(
     derived = rules.derived
     mode = rules.contree_scoring_mode
     # ---- contract value C and multiplier M ------------------------------------------
-    if contract is Contract.POINTS:
+    if contract is _POINTS:
         bid = deal.bid if deal.bid is not None else 0
         c_value = 80 if bid == 82 and rules.min_bid_82_counts_as == 80 else bid
-    elif contract is Contract.CAPOT:
+    elif contract is _CONTRACT_CAPOT:
         bid = 0
         c_value = rules.capot_bid_value
     else:
@@ -954,12 +1013,12 @@ def _score_auction(
     capot_pile = rules.capot_value_contree
     pile_t = capot_pile if t_capot else ct
     pile_d = capot_pile if d_capot else cd
-    stage_points = rnd is not Rounding.NONE and (
-        rules.rounding_stage is not RoundingStage.FINAL_DEAL_SCORE
+    stage_points = rnd is not _ROUNDING_NONE and (
+        rules.rounding_stage is not _ROUNDING_STAGE_FINAL_DEAL_SCORE
     )
-    before = stage_points and rules.rounding_stage is RoundingStage.POINTS_BEFORE_CONTRACT_CHECK
+    before = stage_points and rules.rounding_stage is _ROUNDING_STAGE_POINTS_BEFORE_CONTRACT_CHECK
     # ---- contract test (rules.md §3.3): rounding never makes a contract (FFB) ---------
-    if contract is Contract.POINTS:
+    if contract is _POINTS:
         vt = _round(ct, rnd) if before else ct
         vd = _round(cd, rnd) if before else cd
         if t_capot:
@@ -971,13 +1030,13 @@ def _score_auction(
             vt += at
             vd += ad
         made = vt >= bid
-        if made and rules.contract_success is ContractSuccess.BID_AND_MORE_THAN_DEFENSE:
+        if made and rules.contract_success is _CONTRACT_SUCCESS_BID_AND_MORE_THAN_DEFENSE:
             made = vt > vd
-    elif contract is Contract.CAPOT:
+    elif contract is _CONTRACT_CAPOT:
         made = t_capot
     else:
         made = t_capot and deal.solo_capot
-    if rules.belote_on_failure is BeloteOnFailure.NEVER_SCORED:
+    if rules.belote_on_failure is _BELOTE_ON_FAILURE_NEVER_SCORED:
         bt = bd = 0
     winner_is_taker = made
     # ---- what the winner scores, as (base, base code, C, fixed) -------------------------
@@ -985,40 +1044,40 @@ def _score_auction(
     # fixed: a flat amount that replaces base + C (flat capot/générale scores).
     fixed = 0
     fail_base = derived.failure_base
-    if d_capot and rules.defense_capot is DefenseCapot.CAPOT_VALUE:
+    if d_capot and rules.defense_capot is _DEFENSE_CAPOT_CAPOT_VALUE:
         fail_base = capot_pile
-    if mode is ContreeScoringMode.POINTS_ANNONCES:
+    if mode is _CONTREE_SCORING_MODE_POINTS_ANNONCES:
         fixed = c_value
-        if contract is Contract.CAPOT:
+        if contract is _CONTRACT_CAPOT:
             rule_cb = rules.capot_bid_made if made else rules.capot_bid_failed
-            if rule_cb in (CapotBidMade.FIXED_500, CapotBidFailed.FIXED_500):
+            if rule_cb in (_CAPOT_BID_MADE_FIXED_500, _CAPOT_BID_FAILED_FIXED_500):
                 fixed = 500
-            elif rule_cb is CapotBidMade.FIXED_250:
+            elif rule_cb is _CAPOT_BID_MADE_FIXED_250:
                 fixed = 250
-        elif contract is Contract.GENERALE:
+        elif contract is _CONTRACT_GENERALE:
             g = rules.generale_made if made else rules.generale_failed
-            fixed = 1000 if g is GeneraleScoring.FIXED_1000 else 500
-    elif contract is Contract.CAPOT:
+            fixed = 1000 if g is _GENERALE_SCORING_FIXED_1000 else 500
+    elif contract is _CONTRACT_CAPOT:
         if made:
             cb = rules.capot_bid_made
-            if cb is CapotBidMade.FIXED_500:
+            if cb is _CAPOT_BID_MADE_FIXED_500:
                 fixed = 500
-            elif cb is CapotBidMade.FIXED_250:
+            elif cb is _CAPOT_BID_MADE_FIXED_250:
                 fixed = 250
-            elif cb is CapotBidMade.AS_CONTRACT_WITHOUT_CAPOT_BONUS:
+            elif cb is _CAPOT_BID_MADE_AS_CONTRACT_WITHOUT_CAPOT_BONUS:
                 pile_t = DEAL_TOTAL
-        elif rules.capot_bid_failed is CapotBidFailed.FIXED_500:
+        elif rules.capot_bid_failed is _CAPOT_BID_FAILED_FIXED_500:
             fixed = 500
-    elif contract is Contract.GENERALE:
+    elif contract is _CONTRACT_GENERALE:
         g = rules.generale_made if made else rules.generale_failed
-        if g is GeneraleScoring.FIXED_500:
+        if g is _GENERALE_SCORING_FIXED_500:
             fixed = 500
-        elif g is GeneraleScoring.FIXED_1000:
+        elif g is _GENERALE_SCORING_FIXED_1000:
             fixed = 1000
     # In points faits the contract is never added (fixed amounts are, as flat scores).
-    add_c = mode is ContreeScoringMode.POINTS_FAITS_PLUS_DEMANDES
+    add_c = mode is _CONTREE_SCORING_MODE_POINTS_FAITS_PLUS_DEMANDES
     doubled = m > 1
-    keep_loser = doubled and rules.doubled_loser_score is DoubledLoserScore.KEEPS_OWN_POINTS
+    keep_loser = doubled and rules.doubled_loser_score is _DOUBLED_LOSER_SCORE_KEEPS_OWN_POINTS
     # ---- belote and announcements per side ------------------------------------------
     bof = rules.belote_on_failure
     bwd = rules.belote_when_doubled
@@ -1028,20 +1087,20 @@ def _score_auction(
     else:
         bel_w_own, bel_l_own = bd, bt
     bel_wm = 0
-    if doubled and bwd is BeloteWhenDoubled.TO_WINNER:
+    if doubled and bwd is _BELOTE_WHEN_DOUBLED_TO_WINNER:
         bel_w, bel_l = bel_w_own + bel_l_own, 0
-    elif doubled and bwd is BeloteWhenDoubled.MULTIPLIED:
+    elif doubled and bwd is _BELOTE_WHEN_DOUBLED_MULTIPLIED:
         bel_w, bel_wm = 0, bel_w_own
         bel_l = bel_l_own if keep_loser else 0
     elif winner_is_taker:
         bel_w, bel_l = bel_w_own, bel_l_own
     else:  # the taker failed: its belote follows belote_on_failure
         bel_w, bel_l = bel_w_own, 0
-        if bof is BeloteOnFailure.KEPT_BY_HOLDER:
+        if bof is _BELOTE_ON_FAILURE_KEPT_BY_HOLDER:
             bel_l = bel_l_own
-        elif bof is BeloteOnFailure.TO_DEFENSE:
+        elif bof is _BELOTE_ON_FAILURE_TO_DEFENSE:
             bel_w += bel_l_own
-    extras = rules.failed_defense_extras is FailedDefenseExtras.OWN_BELOTE_AND_ALL_ANNOUNCEMENTS
+    extras = rules.failed_defense_extras is _FAILED_DEFENSE_EXTRAS_OWN_BELOTE_AND_ALL_ANNOUNCEMENTS
     if winner_is_taker:
         ann_w, ann_l = at, ad
         if doubled and not keep_loser:  # the winner takes the whole deal
@@ -1062,23 +1121,23 @@ def _score_auction(
     else:
         wb = rules.doubled_winner_base
         w_capot = t_capot if winner_is_taker else d_capot
-        if wb is DoubledWinnerBase.OWN_POINTS:
+        if wb is _DOUBLED_WINNER_BASE_OWN_POINTS:
             base_code, base = "pile", own_w
-        elif wb is DoubledWinnerBase.WHOLE_PILE_OR_CAPOT_PILE and w_capot:
+        elif wb is _DOUBLED_WINNER_BASE_WHOLE_PILE_OR_CAPOT_PILE and w_capot:
             base_code, base = "pile", capot_pile
         else:
             base_code = "whole_deal" if winner_is_taker else "failure"
             base = derived.failure_base if derived.failure_base else 160
-        if winner_is_taker and contract is Contract.CAPOT and base_code == "pile":
+        if winner_is_taker and contract is _CONTRACT_CAPOT and base_code == "pile":
             base = pile_t  # as_contract_without_capot_bonus keeps 162 here
     c_part = (
         c_value if (add_c and (winner_is_taker or derived.failure_adds_contract or doubled)) else 0
     )
-    if mode is ContreeScoringMode.POINTS_FAITS and not winner_is_taker and not doubled:
+    if mode is _CONTREE_SCORING_MODE_POINTS_FAITS and not winner_is_taker and not doubled:
         c_part = 0
     if (
-        mode is ContreeScoringMode.POINTS_FAITS
-        and contract is Contract.CAPOT
+        mode is _CONTREE_SCORING_MODE_POINTS_FAITS
+        and contract is _CONTRACT_CAPOT
         and not fixed
         and made
     ):
@@ -1094,17 +1153,17 @@ def _score_auction(
         if stage_points and base:
             base_r = _round(base, rnd) - base
         target = rules.multiplier_target
-        if mode is ContreeScoringMode.POINTS_FAITS and doubled:
-            target = MultiplierTarget.FIXED_AMOUNT
+        if mode is _CONTREE_SCORING_MODE_POINTS_FAITS and doubled:
+            target = _MULTIPLIER_TARGET_FIXED_AMOUNT
         w_parts.append((base_code, base))
         if base_r:
             w_parts.append(("rounding", base_r))
-        if c_part or (winner_is_taker and mode is ContreeScoringMode.POINTS_FAITS_PLUS_DEMANDES):
+        if c_part or (winner_is_taker and mode is _CONTREE_SCORING_MODE_POINTS_FAITS_PLUS_DEMANDES):
             w_parts.append(("contract", c_part))
         if doubled:
-            if target is MultiplierTarget.CONTRACT_ONLY:
+            if target is _MULTIPLIER_TARGET_CONTRACT_ONLY:
                 extra = c_part * (m - 1)
-            elif target is MultiplierTarget.WHOLE_SCORE:
+            elif target is _MULTIPLIER_TARGET_WHOLE_SCORE:
                 extra = (base + base_r + c_part + ann_w) * (m - 1)
             else:  # fixed amount: base × M, the contract not scored
                 w_parts = [p for p in w_parts if p[0] != "contract"]
@@ -1122,7 +1181,7 @@ def _score_auction(
         if stage_points and own_l:
             r = _round(own_l, rnd) - own_l
             if (
-                rnd is Rounding.TAKER_ROUNDED_DEFENSE_COMPLEMENT
+                rnd is _ROUNDING_TAKER_ROUNDED_DEFENSE_COMPLEMENT
                 and winner_is_taker
                 and not t_capot
                 and base_code == "pile"
@@ -1130,13 +1189,13 @@ def _score_auction(
                 r = (160 - _round(own_w, rnd)) - own_l
             if r:
                 l_parts.append(("rounding", r))
-    elif mode is ContreeScoringMode.POINTS_ANNONCES and winner_is_taker and not doubled:
+    elif mode is _CONTREE_SCORING_MODE_POINTS_ANNONCES and winner_is_taker and not doubled:
         l_parts.append(("pile", 0))
     else:
         l_parts.append(("pile", 0))
     l_parts.append(("belote", bel_l))
     l_parts.append(("announcements", ann_l))
-    if mode is ContreeScoringMode.POINTS_ANNONCES:
+    if mode is _CONTREE_SCORING_MODE_POINTS_ANNONCES:
         # Only the contract is scored: piles are not.
         l_parts = [p for p in l_parts if p[0] not in ("pile", "rounding")] or [("pile", 0)]
     # ---- reserve ----------------------------------------------------------------------
@@ -1144,11 +1203,11 @@ def _score_auction(
     if winner_is_taker:
         w_parts.append(("litige_reserve", to_t))
         tparts, dparts = tuple(w_parts), tuple(l_parts)
-        outcome = Outcome.CAPOT if t_capot else Outcome.MADE
+        outcome = _CAPOT if t_capot else _MADE
     else:
         w_parts.append(("litige_reserve", to_d))
         tparts, dparts = tuple(l_parts), tuple(w_parts)
-        outcome = Outcome.FAILED_CAPOT if d_capot else Outcome.FAILED
+        outcome = _FAILED_CAPOT if d_capot else _FAILED
     return outcome, made, carry_out, tparts, dparts
 
 
@@ -1160,20 +1219,20 @@ def _score_other(
     ex: list[BreakdownLine] | None,
 ) -> DealScore:
     ctx = (rules, deal, last_deal)
-    if deal.kind is DealKind.VOID:
+    if deal.kind is _DEAL_KIND_VOID:
         if ex is not None:
-            ex.append(BreakdownLine(Team.A, "cards", 0))
-            ex.append(BreakdownLine(Team.B, "cards", 0))
-        return _make(0, 0, Outcome.VOID, None, carry_in, carry_in, ctx)
+            ex.append(BreakdownLine(_A, "cards", 0))
+            ex.append(BreakdownLine(_B, "cards", 0))
+        return _make(0, 0, _OUTCOME_VOID, None, carry_in, carry_in, ctx)
     # Penalty (rules.md §4): the opponents of the penalised team score the penalty.
     pen = deal.penalised
     if pen is None:
         raise _err("deal.missing_penalised_team", "a penalty needs the penalised team")
     points = rules.penalty_points
     if rules.penalty_adds_contract and rules.derived.auction:
-        if deal.contract is Contract.CAPOT:
+        if deal.contract is _CONTRACT_CAPOT:
             points += rules.capot_bid_value
-        elif deal.contract is Contract.GENERALE:
+        elif deal.contract is _CONTRACT_GENERALE:
             points += 500
         elif deal.bid is not None:
             if deal.bid not in rules.derived.allowed_bids:
@@ -1183,6 +1242,6 @@ def _score_other(
         ex.append(BreakdownLine(pen.other, "penalty", points))
         ex.append(BreakdownLine(pen, "penalty", 0))
         ex.sort(key=lambda line: line.team.value)
-    if pen is Team.A:
-        return _make(0, points, Outcome.PENALTY, None, carry_in, carry_in, ctx)
-    return _make(points, 0, Outcome.PENALTY, None, carry_in, carry_in, ctx)
+    if pen is _A:
+        return _make(0, points, _OUTCOME_PENALTY, None, carry_in, carry_in, ctx)
+    return _make(points, 0, _OUTCOME_PENALTY, None, carry_in, carry_in, ctx)
