@@ -6,6 +6,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from tournaments.models import (
+    AuditEvent,
     Club,
     Contest,
     Entry,
@@ -123,4 +124,22 @@ class RoundEditAdmin(admin.ModelAdmin):
         return False
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(AuditEvent)
+class AuditEventAdmin(admin.ModelAdmin):
+    """Read-only: the log is evidence, nobody edits or deletes it."""
+
+    list_display = ["created_at", "contest", "action", "target_repr", "actor", "actor_label"]
+    list_filter = ["action", "contest"]
+    search_fields = ["target_repr", "action"]
+
+    def has_add_permission(self, request: Any) -> bool:
+        return False
+
+    def has_change_permission(self, request: Any, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: Any, obj: Any = None) -> bool:
         return False

@@ -417,3 +417,39 @@ class RoundEdit(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} — {self.description}"
+
+
+class AuditEvent(models.Model):
+    """One change to a contest: who, when, what, before and after. Written, never edited.
+
+    Services record events through ``tournaments.audit.record``; nothing in the UI edits or
+    deletes them (the admin is read-only), so the organiser's log of a contest is trustworthy.
+    """
+
+    contest = models.ForeignKey(Contest, on_delete=models.CASCADE, related_name="audit_events")
+    created_at = models.DateTimeField(_("le"), auto_now_add=True, db_index=True)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("par"),
+    )
+    # Who acted when there is no account: "table 4 (lien de table)", "système"…
+    actor_label = models.CharField(_("auteur"), max_length=120, blank=True)
+    action = models.CharField(_("action"), max_length=48, db_index=True)
+    target_type = models.CharField(_("objet"), max_length=48, blank=True)
+    target_id = models.BigIntegerField(_("identifiant"), null=True, blank=True)
+    target_repr = models.CharField(_("désignation"), max_length=200, blank=True)
+    before = models.JSONField(_("avant"), null=True, blank=True)
+    after = models.JSONField(_("après"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("événement du journal")
+        verbose_name_plural = _("journal des modifications")
+        indexes = [models.Index(fields=["contest", "-created_at"], name="audit_contest_recent")]
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%Y-%m-%d %H:%M:%S} {self.action} {self.target_repr}"

@@ -39,7 +39,7 @@ from django.utils.translation import ngettext
 
 from engine.errors import EngineError
 from engine.pairing import pair_round
-from tournaments import adapters
+from tournaments import adapters, audit
 from tournaments.messages import engine_error_message
 from tournaments.models import (
     Club,
@@ -82,6 +82,32 @@ class ServiceError(Exception):
 
     def __str__(self) -> str:
         return self.message
+
+
+ROUND_STATE_FIELDS = ("status", "published_at", "show_draw", "show_results", "show_standings")
+
+
+def _record_change(
+    contest: Contest | int,
+    action: str,
+    target: Any,
+    before: dict[str, Any] | None,
+    fields: Iterable[str] | None = None,
+) -> None:
+    """Log ``target``'s change since ``before`` (nothing when nothing changed)."""
+    after = audit.snapshot(target, fields)
+    if after != before:
+        audit.record(contest, action, target, before=before, after=after)
+
+
+def _round_state(round_: Round, layout: Layout) -> dict[str, Any]:
+    return {
+        "number": round_.number,
+        "status": round_.status,
+        "method": round_.method,
+        "seed": round_.seed,
+        "tables": _layout_json(layout),
+    }
 
 
 def _lock_contest(contest: Contest) -> Contest:
@@ -222,6 +248,7 @@ def create_contest(club: Club, values: Mapping[str, Any]) -> Contest:
         if name in values:
             setattr(contest, name, values[name])
     contest.save()
+    audit.record(contest, "contest.create", contest, after=audit.snapshot(contest))
     return contest
 
 
@@ -229,6 +256,7 @@ def create_contest(club: Club, values: Mapping[str, Any]) -> Contest:
 def update_contest(contest: Contest, values: Mapping[str, Any]) -> Contest:
     """Change a contest. Once its rules are frozen, any change to the rules is refused."""
     locked = _lock_contest(contest)
+    before = audit.snapshot(locked)
     # Recomputed even when frozen: an unchanged ruleset compares equal and passes.
     values = _with_ruleset(values, locked)
     changed_rules = [n for n in RULE_FIELDS if n in values and getattr(locked, n) != values[n]]
@@ -255,6 +283,7 @@ def update_contest(contest: Contest, values: Mapping[str, Any]) -> Contest:
         if name in values:
             setattr(locked, name, values[name])
     locked.save()
+    _record_change(locked, "contest.update", locked, before)
     return locked
 
 
@@ -268,8 +297,10 @@ def finish_contest(contest: Contest) -> Contest:
             "contest.draft_round",
             _("Publiez ou supprimez d'abord la manche en brouillon."),
         )
+    before = audit.snapshot(locked, ["status"])
     locked.status = Contest.Status.FINISHED
     locked.save(update_fields=["status"])
+    _record_change(locked, "contest.finish", locked, before, ["status"])
     return locked
 
 
@@ -333,7 +364,7 @@ def add_entry(contest: Contest, values: EntryValues) -> Entry:
             "entry.too_late",
             _("Toutes les manches sont publiées : plus aucune équipe ne peut entrer."),
         )
-    return Entry.objects.create(
+    entry = Entry.objects.create(
         contest=locked,
         number=_next_number(locked),
         name=_clean(values.name),
@@ -345,6 +376,8 @@ def add_entry(contest: Contest, values: EntryValues) -> Entry:
         joined_at_round=joined,
         lot=random.SystemRandom().randint(1, 1_000_000),
     )
+    audit.record(locked, "entry.create", entry, after=audit.snapshot(entry))
+    return entry
 
 
 @transaction.atomic
@@ -354,10 +387,12 @@ def update_entry(entry: Entry, values: EntryValues) -> Entry:
     _check_open(contest)
     _check_pair(contest, values.player1, values.player2, exclude=entry.pk)
     locked = Entry.objects.select_for_update().get(pk=entry.pk)
+    before = audit.snapshot(locked)
     locked.player1, locked.player2 = values.player1, values.player2
     locked.name, locked.home_club = _clean(values.name), _clean(values.home_club)
     locked.paid, locked.checked_in = values.paid, values.checked_in
     locked.save()
+    _record_change(contest, "entry.update", locked, before)
     return locked
 
 
@@ -370,8 +405,10 @@ def set_entry_flag(entry: Entry, flag: str, value: bool) -> Entry:
     if flag not in FLAGS:
         raise ServiceError("entry.unknown_flag", _("Action inconnue."))
     locked = Entry.objects.select_for_update().get(pk=entry.pk)
+    before = audit.snapshot(locked, [flag])
     setattr(locked, flag, value)
     locked.save(update_fields=[flag])
+    _record_change(locked.contest_id, f"entry.{flag}", locked, before, [flag])
     return locked
 
 
@@ -383,8 +420,10 @@ def withdraw_entry(entry: Entry) -> Entry:
     if locked.withdrawn_after_round is not None:
         raise ServiceError("entry.already_withdrawn", _("Cette équipe est déjà retirée."))
     after = max(_last_published(contest), locked.joined_at_round - 1)
+    before = audit.snapshot(locked, ["withdrawn_after_round"])
     locked.withdrawn_after_round = after
     locked.save(update_fields=["withdrawn_after_round"])
+    _record_change(contest, "entry.withdraw", locked, before, ["withdrawn_after_round"])
     return locked
 
 
@@ -406,20 +445,23 @@ def reinstate_entry(entry: Entry) -> Entry:
             ),
         )
     _check_pair(contest, locked.player1, locked.player2, exclude=locked.pk)
+    before = audit.snapshot(locked, ["withdrawn_after_round"])
     locked.withdrawn_after_round = None
     locked.save(update_fields=["withdrawn_after_round"])
+    _record_change(contest, "entry.reinstate", locked, before, ["withdrawn_after_round"])
     return locked
 
 
 @transaction.atomic
 def delete_entry(entry: Entry) -> None:
     """Remove a team registered by mistake: only while it sits at no table."""
-    _lock_contest(entry.contest)
+    contest = _lock_contest(entry.contest)
     if Table.objects.filter(entry_a=entry).exists() or Table.objects.filter(entry_b=entry).exists():
         raise ServiceError(
             "entry.has_tables",
             _("Cette équipe figure déjà dans un tirage : retirez-la plutôt que de la supprimer."),
         )
+    audit.record(contest, "entry.delete", entry, before=audit.snapshot(entry))
     entry.delete()
 
 
@@ -527,6 +569,7 @@ def generate_round(contest: Contest, *, seed: int | None = None) -> Round:
     layout, facts = _pair(locked, number, seed)
     round_ = Round.objects.create(contest=locked, number=number, status=Round.Status.DRAFT, **facts)
     _write_layout(round_, layout)
+    audit.record(locked, "round.generate", round_, after=_round_state(round_, layout))
     return round_
 
 
@@ -549,12 +592,16 @@ def redraw_round(round_: Round, *, seed: int | None = None) -> Round:
         raise ServiceError(
             "round.not_last", _("Seul le tirage de la dernière manche peut être refait.")
         )
+    before = _round_state(locked, _layout(locked))
     layout, facts = _pair(locked.contest, locked.number, seed)
     for name, value in facts.items():
         setattr(locked, name, value)
     locked.save(update_fields=list(facts))
     locked.edits.all().delete()
     _write_layout(locked, layout)
+    audit.record(
+        locked.contest_id, "round.redraw", locked, before=before, after=_round_state(locked, layout)
+    )
     return locked
 
 
@@ -633,6 +680,17 @@ def _record_edit(
     }
     warnings = conflicts(round_.contest, round_, after, touched)
     _write_layout(round_, after)
+    audit.record(
+        round_.contest_id,
+        f"round.{kind}",
+        round_,
+        before={"tables": _layout_json(before)},
+        after={
+            "tables": _layout_json(after),
+            "description": str(description),
+            "warnings": warnings,
+        },
+    )
     sequence = (round_.edits.aggregate(m=Max("sequence"))["m"] or 0) + 1
     return RoundEdit.objects.create(
         round=round_,
@@ -732,6 +790,13 @@ def undo_last_edit(round_: Round) -> RoundEdit:
             _("Le tirage a changé depuis cette modification : rechargez la page."),
         )
     _write_layout(locked, _layout_from_json(last.before))
+    audit.record(
+        locked.contest_id,
+        "round.undo",
+        locked,
+        before={"tables": last.after},
+        after={"tables": last.before, "undone": str(last.description)},
+    )
     last.delete()
     return last
 
@@ -753,6 +818,7 @@ def publish_round(round_: Round) -> Round:
             % {"count": byes},
         )
     now = timezone.now()
+    before = audit.snapshot(locked, ROUND_STATE_FIELDS)
     locked.status = Round.Status.PUBLISHED
     locked.published_at = now
     locked.show_draw = True
@@ -767,6 +833,7 @@ def publish_round(round_: Round) -> Round:
         fields.append("status")
     if fields:
         contest.save(update_fields=fields)
+    _record_change(contest, "round.publish", locked, before, ROUND_STATE_FIELDS)
     return locked
 
 
@@ -779,9 +846,11 @@ def set_round_visibility(
         raise ServiceError(
             "round.not_published", _("Publiez la manche avant de la montrer au public.")
         )
+    before = audit.snapshot(locked, ROUND_STATE_FIELDS)
     locked.show_draw, locked.show_results = show_draw, show_results
     locked.show_standings = show_standings
     locked.save(update_fields=["show_draw", "show_results", "show_standings"])
+    _record_change(locked.contest_id, "round.visibility", locked, before, ROUND_STATE_FIELDS)
     return locked
 
 
@@ -799,6 +868,12 @@ def delete_round(round_: Round, *, confirmed: bool = False) -> list[str]:
             "round.confirmation_needed",
             _("Confirmez la suppression : %(what)s seront perdus.") % {"what": ", ".join(lost)},
         )
+    audit.record(
+        locked.contest_id,
+        "round.delete",
+        locked,
+        before=_round_state(locked, _layout(locked)) | {"lost": [str(line) for line in lost]},
+    )
     try:
         with transaction.atomic():
             locked.delete()

@@ -25,6 +25,7 @@ urlpatterns = [
     path(CONTEST, views.contest, name="contest"),
     path(CONTEST + "modifier/", views.contest_edit, name="contest_edit"),
     path(CONTEST + "clore/", views.contest_finish, name="contest_finish"),
+    path(CONTEST + "journal/", views.contest_log, name="contest_log"),
     path(CONTEST + "equipes/", views_entries.entries, name="entries"),
     path(CONTEST + "equipes/import/", views_entries.entries_import, name="entries_import"),
     path(

@@ -16,7 +16,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from tournaments import access, services
+from tournaments import access, audit, services
 from tournaments.forms import ContestForm, PlayerForm, SeasonForm, player_choice_label
 from tournaments.models import Club, Contest, Membership, Player, Round
 from tournaments.tables import PlayerTable
@@ -266,3 +266,37 @@ def contest_finish(request: HttpRequest, club_slug: str, contest_id: int) -> Htt
         return redirect(contest.get_absolute_url())
     messages.success(request, _("Concours clos."))
     return redirect(contest.get_absolute_url())
+
+
+@access.organiser_view("GET")
+def contest_log(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResponse:
+    """The contest's log of changes, newest first; read-only by design."""
+    contest = access.contest_for(request.user, club_slug, contest_id)
+    events = contest.audit_events.select_related("actor")
+    kind = request.GET.get("type", "")
+    if kind in audit.FILTERS:
+        events = events.filter(action__startswith=f"{kind}.")
+    else:
+        kind = ""
+    page = Paginator(events, 50).get_page(request.GET.get("page"))
+    rows = [
+        {
+            "event": event,
+            "label": audit.action_label(event.action),
+            "who": event.actor.get_username() if event.actor else event.actor_label,
+            "changes": audit.describe_change(event.before, event.after),
+        }
+        for event in page
+    ]
+    return render(
+        request,
+        "tournaments/contest_log.html",
+        {
+            "club": contest.club,
+            "contest": contest,
+            "rows": rows,
+            "page": page,
+            "filters": audit.FILTERS,
+            "kind": kind,
+        },
+    )

@@ -1,0 +1,172 @@
+"""The contest log: who changed what, when, with the state before and after.
+
+Services call ``record()`` inside their transaction, so an event exists exactly when its change
+was committed. Who acted is taken from a context variable set once per request by
+``AuditActorMiddleware`` (the logged-in user), or by ``acting_as()`` for actors without an
+account (a table link, a management command). Snapshots are plain JSON of a model's fields.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import datetime
+import decimal
+import uuid
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from django.db import models
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import AuditEvent, Contest
+
+
+@contextmanager
+def _noop() -> Iterator[None]:
+    yield
+
+
+_actor: contextvars.ContextVar[tuple[Any, str] | None] = contextvars.ContextVar(
+    "atout_audit_actor", default=None
+)
+
+
+@contextmanager
+def acting_as(user: Any = None, label: str = "") -> Iterator[None]:
+    """Attribute the events recorded inside the block to ``user`` and/or ``label``."""
+    token = _actor.set((user if getattr(user, "is_authenticated", False) else None, label))
+    try:
+        yield
+    finally:
+        _actor.reset(token)
+
+
+class AuditActorMiddleware:
+    """Makes the request's user the author of every event recorded while serving it."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        user = getattr(request, "user", None)
+        context = acting_as(user) if getattr(user, "is_authenticated", False) else _noop()
+        with context:
+            return self.get_response(request)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, datetime.datetime | datetime.date | datetime.time):
+        return value.isoformat()
+    if isinstance(value, decimal.Decimal | uuid.UUID):
+        return str(value)
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+def snapshot(
+    obj: models.Model | None, fields: Iterable[str] | None = None
+) -> dict[str, Any] | None:
+    """The concrete fields of ``obj`` as JSON (foreign keys as ids)."""
+    if obj is None:
+        return None
+    wanted = set(fields) if fields is not None else None
+    data: dict[str, Any] = {}
+    for field in obj._meta.concrete_fields:
+        if wanted is not None and field.name not in wanted:
+            continue
+        data[field.name] = _plain(getattr(obj, field.attname))
+    return data
+
+
+def record(
+    contest: Contest | int,
+    action: str,
+    target: models.Model | None = None,
+    *,
+    before: Any = None,
+    after: Any = None,
+    target_repr: str = "",
+) -> AuditEvent:
+    """Write one event of ``contest``'s log (call it inside the service's transaction)."""
+    user, label = _actor.get() or (None, "")
+    contest_id = contest if isinstance(contest, int) else contest.pk
+    return AuditEvent.objects.create(
+        contest_id=contest_id,
+        actor=user,
+        actor_label=label[:120] if label else ("" if user else "système"),
+        action=action,
+        target_type=target._meta.model_name if target is not None else "",
+        target_id=target.pk if target is not None else None,
+        target_repr=(target_repr or (str(target) if target is not None else ""))[:200],
+        before=_plain(before),
+        after=_plain(after),
+    )
+
+
+# French labels of the actions, for the organiser's log. Unknown codes show as themselves.
+ACTION_LABELS: dict[str, Any] = {
+    "contest.create": _("Concours créé"),
+    "contest.update": _("Concours modifié"),
+    "contest.finish": _("Concours clos"),
+    "entry.create": _("Équipe inscrite"),
+    "entry.update": _("Équipe modifiée"),
+    "entry.paid": _("Paiement modifié"),
+    "entry.checked_in": _("Pointage modifié"),
+    "entry.withdraw": _("Équipe retirée"),
+    "entry.reinstate": _("Équipe réintégrée"),
+    "entry.delete": _("Équipe supprimée"),
+    "round.generate": _("Tirage de la manche"),
+    "round.redraw": _("Nouveau tirage de la manche"),
+    "round.swap": _("Échange de deux équipes"),
+    "round.move": _("Déplacement d'une équipe"),
+    "round.undo": _("Modification du tirage annulée"),
+    "round.publish": _("Manche publiée"),
+    "round.visibility": _("Publication modifiée"),
+    "round.delete": _("Manche supprimée"),
+    "deal.record": _("Donne saisie"),
+    "deal.correct": _("Donne corrigée"),
+    "deal.delete": _("Donne supprimée"),
+    "sheet.totals": _("Totaux saisis"),
+    "sheet.confirm": _("Feuille confirmée"),
+    "sheet.dispute": _("Feuille contestée"),
+    "sheet.reopen": _("Feuille rouverte"),
+    "sheet.forfeit": _("Forfait ou exempt marqué"),
+    "sheet.token": _("Lien de table renouvelé"),
+    "publication.update": _("Publication modifiée"),
+    "prize.update": _("Prix modifiés"),
+}
+
+FILTERS: dict[str, Any] = {
+    "contest": _("Concours"),
+    "entry": _("Équipes"),
+    "round": _("Manches et tirages"),
+    "deal": _("Donnes"),
+    "sheet": _("Feuilles de marque"),
+    "publication": _("Publication"),
+}
+
+
+def action_label(action: str) -> str:
+    return str(ACTION_LABELS.get(action, action))
+
+
+def _short(value: Any) -> str:
+    text = "—" if value in (None, "") else str(value)
+    return text if len(text) <= 60 else text[:57] + "…"
+
+
+def describe_change(before: Any, after: Any) -> list[str]:
+    """Lines "field: before → after" for the fields that differ (dicts), else a summary."""
+    if isinstance(before, dict) and isinstance(after, dict):
+        keys = [k for k in {**before, **after} if before.get(k) != after.get(k)]
+        return [f"{k} : {_short(before.get(k))} → {_short(after.get(k))}" for k in keys]
+    if isinstance(after, dict):
+        return [f"{k} : {_short(v)}" for k, v in after.items()]
+    if isinstance(before, dict):
+        return [f"{k} : {_short(v)}" for k, v in before.items()]
+    return []
