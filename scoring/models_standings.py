@@ -2,16 +2,17 @@
 
 What it owns
 ------------
-* :class:`StandingsState`: one row per contest, the bookkeeping that makes rebuilds idempotent
-  and staleness detectable. Score entry bumps ``results_version`` inside its own transaction
-  (``scoring.events.results_changed``); a rebuild records the version it was built from in
-  ``built_version``. ``results_version > built_version`` means "stale": the periodic
-  reconciliation (``scoring.tasks.reconcile_standings``) looks for exactly that.
+* :class:`StandingsState`: one row per contest holding ``results_version``, bumped by score
+  entry inside its own transaction (``scoring.events.results_changed``). A snapshot records the
+  version it was built from (``source_version``): ``results_version > source_version`` means
+  "stale", and the periodic reconciliation (``scoring.tasks.reconcile_standings``) looks for
+  exactly that.
 * :class:`StandingsSnapshot`: the ranked rows of a contest as of a round ("classement après la
   manche N"), as the engine computed them, with each team's number, name and rank over rounds.
-  Public pages read them and never compute anything. Every rebuild writes its snapshots with a
-  fresh ``build_token`` copied onto the state: only snapshots carrying the state's current
-  token are valid, so a rebuild supersedes every earlier snapshot without deleting them.
+  Public pages read them and never compute anything. A rebuild rewrites *every* round's row of
+  the contest in one statement (an upsert, atomic by itself): the rounds it computed get their
+  rows, the others become empty placeholders with ``is_valid=False``, so no reader ever finds
+  rows left over from an earlier build.
 * :class:`Prize`: the prize list ("palmarès", "lots") of a contest, by rank or range of ranks.
 * :class:`ExportJob`: a CSV/XLSX/ODS export run by a Celery worker, with its progress and file.
 
@@ -47,32 +48,13 @@ class StandingsState(models.Model):
     # +1 in the score-entry transaction each time a result of the contest changes.
     results_version = models.PositiveBigIntegerField(_("version des résultats"), default=0)
     results_changed_at = models.DateTimeField(_("résultats modifiés le"), null=True, blank=True)
-    # The results_version the valid snapshots were computed from.
-    built_version = models.PositiveBigIntegerField(_("version calculée"), default=0)
-    # The last round whose standings were public when the snapshots were built (0: none):
-    # a visibility change made elsewhere is noticed by comparing it with the rounds' flags.
-    built_public_round = models.PositiveSmallIntegerField(_("manche publique calculée"), default=0)
-    # Snapshots carrying this token are the valid ones.
-    build_token = models.CharField(_("jeton du calcul"), max_length=32, blank=True, default="")
-    built_at = models.DateTimeField(_("calculé le"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("état du classement")
         verbose_name_plural = _("états des classements")
-        constraints = [
-            models.CheckConstraint(
-                condition=Q(built_version__lte=F("results_version")),
-                name="standings_state_built_not_ahead",
-            ),
-        ]
-        indexes = [models.Index(fields=["results_version", "built_version"])]
 
     def __str__(self) -> str:
-        return f"{self.contest_id}: {self.built_version}/{self.results_version}"
-
-    @property
-    def is_stale(self) -> bool:
-        return self.results_version > self.built_version
+        return f"{self.contest_id}: {self.results_version}"
 
 
 class StandingsSnapshot(models.Model):
@@ -94,6 +76,11 @@ class StandingsSnapshot(models.Model):
     )
     # Rows count the results of rounds 1..as_of_round (0: before any result).
     as_of_round = models.PositiveSmallIntegerField(_("après la manche"))
+    # False: a placeholder written by the last build for a round it did not compute.
+    is_valid = models.BooleanField(_("calculé"), default=True)
+    # The last round whose standings were public when this was built (0: none): a visibility
+    # changed elsewhere is noticed by comparing it with the rounds' flags.
+    public_round = models.PositiveSmallIntegerField(_("manche publique au calcul"), default=0)
     rows = models.JSONField(_("lignes"), default=list)
     config = models.JSONField(_("règles de classement"), default=dict)
     teams_count = models.PositiveIntegerField(_("équipes"), default=0)
@@ -102,7 +89,6 @@ class StandingsSnapshot(models.Model):
     source_version = models.PositiveBigIntegerField(_("version des résultats"), default=0)
     # sha256 of everything the rows were computed from: same inputs, same fingerprint.
     fingerprint = models.CharField(_("empreinte"), max_length=64)
-    build_token = models.CharField(_("jeton du calcul"), max_length=32)
     computed_at = models.DateTimeField(_("calculé le"))
 
     class Meta:
@@ -112,6 +98,9 @@ class StandingsSnapshot(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=["contest", "as_of_round"], name="standings_snapshot_one_per_round"
+            ),
+            models.CheckConstraint(
+                condition=Q(is_valid=True) | Q(teams_count=0), name="standings_placeholder_empty"
             ),
         ]
 

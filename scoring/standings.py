@@ -7,7 +7,7 @@ What it owns
   ranking and the rank over rounds, and stores :class:`StandingsSnapshot` rows: the "live" one
   (every finished game, ``as_of_round`` = the last round with a result) and, when the public
   round is earlier, the one as of that round. Five SQL queries whatever the number of teams
-  (four when the standings are already up to date: one). It is idempotent: the same inputs
+  (four: contest, teams, games, one upsert; one when the standings are already up to date). It is idempotent: the same inputs
   give the same rows and the same ``fingerprint``; a rebuild that finds nothing new does
   nothing unless ``force``.
 * :func:`reconcile` rebuilds the contests whose standings are stale (results changed since the
@@ -16,11 +16,13 @@ What it owns
   round whose standings are published, never a later one) and :func:`live_snapshot` (the
   organiser's view).
 
-Concurrency: a rebuild reads ``results_version`` *before* the results (rows are never older
-than the version they carry), then claims the state row with a conditional UPDATE
-(``built_version <= version``) in the same transaction as the snapshot upsert: two rebuilds of
-one contest queue on that row and an older one never overwrites a newer one. Score entry only
-waits for that short write, never for the computation.
+Writes and concurrency: a rebuild reads ``results_version`` *before* the results (rows are
+never older than the version they carry), computes without holding any lock, then writes every
+round's row of the contest in ONE ``INSERT ... ON CONFLICT DO UPDATE`` statement, atomic by
+itself: no transaction, no lock that score entry could wait for. Rounds not computed get empty
+placeholders (``is_valid=False``), so rows of an earlier build never linger. If two rebuilds
+race and the older one writes last, its rows carry an older ``source_version`` than the
+contest's ``results_version``: :func:`stale_states` finds it and the reconciliation rebuilds.
 
 What it must not do
 -------------------
@@ -33,13 +35,12 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
 from django.db.models import F, IntegerField, OuterRef, Q, QuerySet, Subquery, Value
+from django.db.models.constants import OnConflict
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -63,7 +64,8 @@ _SNAPSHOT_FIELDS = [
     "results_count",
     "source_version",
     "fingerprint",
-    "build_token",
+    "is_valid",
+    "public_round",
     "computed_at",
 ]
 
@@ -211,20 +213,33 @@ def compute_rows(
     return out
 
 
-def _load_contest(contest_id: int) -> Contest | None:
-    return (
-        Contest.objects.select_related("standings_state")
-        .annotate(public_round=_public_round_annotation())
-        .filter(pk=contest_id)
-        .first()
+def _live_subquery(field: str, contest_ref: str = "pk") -> Any:
+    """A field of the contest's live snapshot (the valid one counting the most rounds)."""
+    return Subquery(
+        StandingsSnapshot.objects.filter(contest_id=OuterRef(contest_ref), is_valid=True)
+        .order_by("-as_of_round")
+        .values(field)[:1]
     )
 
 
-def _state_of(contest: Contest) -> StandingsState | None:
-    try:
-        return contest.standings_state  # type: ignore[no-any-return]
-    except StandingsState.DoesNotExist:
-        return None
+def _load_contest(contest_id: int) -> Contest | None:
+    return (
+        Contest.objects.annotate(
+            public_round=_public_round_annotation(),
+            results_version=Coalesce(
+                Subquery(
+                    StandingsState.objects.filter(contest_id=OuterRef("pk")).values(
+                        "results_version"
+                    )[:1]
+                ),
+                Value(0),
+            ),
+            built_version=_live_subquery("source_version"),
+            built_public_round=_live_subquery("public_round"),
+        )
+        .filter(pk=contest_id)
+        .first()
+    )
 
 
 def rebuild(contest_id: int, *, force: bool = False) -> RebuildOutcome:
@@ -232,15 +247,14 @@ def rebuild(contest_id: int, *, force: bool = False) -> RebuildOutcome:
     contest = _load_contest(contest_id)
     if contest is None:
         return RebuildOutcome(contest_id, "missing")
-    state = _state_of(contest)
-    version = state.results_version if state is not None else 0
+    version = int(getattr(contest, "results_version", 0) or 0)
     public_round = int(getattr(contest, "public_round", 0) or 0)
+    built_version = getattr(contest, "built_version", None)
     if (
         not force
-        and state is not None
-        and state.build_token
-        and state.built_version >= version
-        and state.built_public_round == public_round
+        and built_version is not None
+        and built_version >= version
+        and getattr(contest, "built_public_round", None) == public_round
     ):
         return RebuildOutcome(contest_id, "up_to_date", version)
 
@@ -254,48 +268,28 @@ def rebuild(contest_id: int, *, force: bool = False) -> RebuildOutcome:
     config_json = tournaments_adapters.standings_config(contest).to_json()
 
     now = timezone.now()
-    token = secrets.token_hex(16)
-    snapshots = []
     fingerprints = {}
-    for as_of, rows in computed.items():
-        fingerprint = _fingerprint(config_json, entries, results, as_of)
+    snapshots = []
+    for as_of in range(max(contest.rounds_count, last, public_round) + 1):
+        rows = computed.get(as_of)
+        fingerprint = _fingerprint(config_json, entries, results, as_of) if rows is not None else ""
         fingerprints[as_of] = fingerprint
         snapshots.append(
             StandingsSnapshot(
                 contest_id=contest_id,
                 as_of_round=as_of,
-                rows=rows,
+                is_valid=rows is not None,
+                public_round=public_round,
+                rows=rows or [],
                 config=config_json,
-                teams_count=len(rows),
-                results_count=sum(1 for r in results if r.round <= as_of),
+                teams_count=len(rows or []),
+                results_count=sum(1 for r in results if r.round <= as_of) if rows else 0,
                 source_version=version,
                 fingerprint=fingerprint,
-                build_token=token,
                 computed_at=now,
             )
         )
-    # savepoint=False: no SAVEPOINT round trips when called inside a caller's transaction.
-    with transaction.atomic(savepoint=False):
-        if state is None:
-            StandingsState.objects.bulk_create(
-                [StandingsState(contest_id=contest_id)], ignore_conflicts=True
-            )
-        claimed = StandingsState.objects.filter(
-            contest_id=contest_id, built_version__lte=version
-        ).update(
-            built_version=version,
-            built_public_round=public_round,
-            build_token=token,
-            built_at=now,
-        )
-        if not claimed:
-            return RebuildOutcome(contest_id, "superseded", version)
-        StandingsSnapshot.objects.bulk_create(
-            snapshots,
-            update_conflicts=True,
-            unique_fields=["contest", "as_of_round"],
-            update_fields=_SNAPSHOT_FIELDS,
-        )
+    _upsert(snapshots)
     logger.info(
         "standings: contest %s rebuilt at version %s (rounds %s, %s teams, %s results)",
         contest_id,
@@ -309,15 +303,51 @@ def rebuild(contest_id: int, *, force: bool = False) -> RebuildOutcome:
     )
 
 
+def _upsert(snapshots: list[StandingsSnapshot]) -> None:
+    """One ``INSERT ... ON CONFLICT (contest, as_of_round) DO UPDATE`` statement.
+
+    ``QuerySet.bulk_create`` would wrap it in a transaction (two more round trips) although a
+    single statement is atomic already; ``_insert`` is the step of ``bulk_create`` that sends
+    the statement.
+    """
+    fields = [
+        f for f in StandingsSnapshot._meta.concrete_fields if not f.primary_key and f.name != "id"
+    ]
+    StandingsSnapshot.objects._insert(  # type: ignore[attr-defined]
+        snapshots,
+        fields=fields,
+        on_conflict=OnConflict.UPDATE,
+        update_fields=[StandingsSnapshot._meta.get_field(n) for n in _SNAPSHOT_FIELDS],
+        unique_fields=[
+            StandingsSnapshot._meta.get_field("contest"),
+            StandingsSnapshot._meta.get_field("as_of_round"),
+        ],
+    )
+
+
+def is_stale(contest_id: int) -> bool:
+    """Results changed since the live snapshot was built (or it was never built)."""
+    contest = _load_contest(contest_id)
+    if contest is None:
+        return False
+    built = getattr(contest, "built_version", None)
+    return built is None or built < int(getattr(contest, "results_version", 0) or 0)
+
+
 def stale_states(limit: int = 50) -> QuerySet[StandingsState]:
-    """States whose snapshots are stale: results changed since the build, or the public round
-    is no longer the one they were built for (flags changed outside ``scoring.publishing``)."""
+    """States whose snapshots are stale: results changed since the build (or never built), or
+    the public round is no longer the one they were built for (flags changed outside
+    ``scoring.publishing``)."""
     return (
-        StandingsState.objects.annotate(current_public_round=_public_round_annotation("contest_id"))
+        StandingsState.objects.annotate(
+            current_public_round=_public_round_annotation("contest_id"),
+            built_version=_live_subquery("source_version", "contest_id"),
+            built_public_round=_live_subquery("public_round", "contest_id"),
+        )
         .filter(
-            Q(results_version__gt=F("built_version"))
+            Q(built_version__isnull=True)
+            | Q(results_version__gt=F("built_version"))
             | ~Q(built_public_round=F("current_public_round"))
-            | Q(build_token="")
         )
         .order_by("results_changed_at", "pk")[:limit]
     )
@@ -338,8 +368,8 @@ def reconcile(limit: int = 50) -> list[RebuildOutcome]:
 
 
 def valid_snapshots(contest_id: int | None = None) -> QuerySet[StandingsSnapshot]:
-    """Snapshots of the contest's last build (older builds' rows are superseded)."""
-    qs = StandingsSnapshot.objects.filter(build_token=F("contest__standings_state__build_token"))
+    """Snapshots computed by the contest's last build (placeholders left out)."""
+    qs = StandingsSnapshot.objects.filter(is_valid=True)
     if contest_id is not None:
         qs = qs.filter(contest_id=contest_id)
     return qs
@@ -357,8 +387,8 @@ def public_snapshot_query(contest_filter: Q) -> QuerySet[StandingsSnapshot]:
     return (
         valid_snapshots()
         .filter(contest_filter)
-        .annotate(public_round=public_round_subquery("contest_id"))
-        .filter(public_round__isnull=False, as_of_round__lte=F("public_round"))
+        .annotate(current_public_round=public_round_subquery("contest_id"))
+        .filter(current_public_round__isnull=False, as_of_round__lte=F("current_public_round"))
         .order_by("-as_of_round")
     )
 
@@ -371,6 +401,7 @@ __all__ = [
     "VISIBLE_ROUND_STATUSES",
     "RebuildOutcome",
     "compute_rows",
+    "is_stale",
     "live_snapshot",
     "public_round_subquery",
     "public_snapshot",

@@ -23,17 +23,21 @@ table only. A new snapshot has a new fingerprint, hence new keys.
 from __future__ import annotations
 
 import copy
+import datetime
 import logging
 import math
 from typing import Any
 
 from django.core.cache import cache
+from django.db import connection
 from django.db.models import Count, Max, Q, Sum
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -85,25 +89,59 @@ def visible_rounds(contest: Contest) -> Any:
     return contest.rounds.filter(status__in=standings_service.VISIBLE_ROUND_STATUSES)
 
 
+# The hot path of every public standings request: its SQL is compiled once per process and
+# database vendor (building and compiling this queryset costs more than running it).
+_META_FIELDS = (
+    "pk",
+    "fingerprint",
+    "as_of_round",
+    "teams_count",
+    "results_count",
+    "computed_at",
+    "contest_id",
+    "public_round",
+    "source_version",
+    "contest__standings_state__results_version",
+    "current_public_round",
+)
+_CLUB_SENTINEL = "\x00club\x00"
+_CONTEST_SENTINEL = "\x00contest\x00"
+_meta_sql: dict[str, tuple[str, tuple[Any, ...], tuple[str, ...]]] = {}
+
+
+def _meta_statement(vendor: str) -> tuple[str, tuple[Any, ...], tuple[str, ...]]:
+    statement = _meta_sql.get(vendor)
+    if statement is None:
+        qs = standings_service.public_snapshot_query(
+            _contest_q(_CLUB_SENTINEL, _CONTEST_SENTINEL, "contest__")
+        ).values(*_META_FIELDS)[:1]
+        sql, params = qs.query.sql_with_params()
+        names = tuple(qs.query.values_select) + tuple(qs.query.annotation_select)
+        statement = _meta_sql[vendor] = (sql, tuple(params), names)
+    return statement
+
+
 def _snapshot_meta(club_slug: str, contest_slug: str) -> dict[str, Any] | None:
     """The public snapshot's identity, in one query (no rows): what the cache keys need."""
-    return (
-        standings_service.public_snapshot_query(_contest_q(club_slug, contest_slug, "contest__"))
-        .values(
-            "pk",
-            "fingerprint",
-            "as_of_round",
-            "teams_count",
-            "results_count",
-            "computed_at",
-            "contest_id",
-            "public_round",
-            "contest__standings_state__built_public_round",
-            "contest__standings_state__results_version",
-            "contest__standings_state__built_version",
-        )
-        .first()
+    sql, params, names = _meta_statement(connection.vendor)
+    values = tuple(
+        club_slug if p == _CLUB_SENTINEL else contest_slug if p == _CONTEST_SENTINEL else p
+        for p in params
     )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    meta = dict(zip(names, row, strict=True))
+    meta["pk"] = meta.get("pk", meta.get("id"))
+    computed_at = meta["computed_at"]
+    if isinstance(computed_at, str):  # SQLite gives text
+        parsed = parse_datetime(computed_at)
+        if parsed is not None and timezone.is_naive(parsed):
+            parsed = timezone.make_aware(parsed, datetime.UTC)
+        meta["computed_at"] = parsed
+    return meta
 
 
 def _heal(contest_id: int) -> None:
@@ -117,11 +155,10 @@ def _heal(contest_id: int) -> None:
 
 
 def _check_fresh(meta: dict[str, Any]) -> None:
-    built_round = meta["contest__standings_state__built_public_round"]
-    stale = (meta["contest__standings_state__results_version"] or 0) > (
-        meta["contest__standings_state__built_version"] or 0
-    )
-    if built_round != meta["public_round"] or stale:
+    results_version = meta["contest__standings_state__results_version"] or 0
+    if meta["public_round"] != meta["current_public_round"] or (
+        results_version > meta["source_version"]
+    ):
         _heal(meta["contest_id"])
 
 
@@ -250,6 +287,7 @@ def standings(request: HttpRequest, club_slug: str, contest_slug: str) -> HttpRe
         return render(request, "scoring/public/standings.html", page_context(html))
 
     def build_page() -> tuple[int, str]:
+        logger.info("standings page assembled: contest %s page %s", meta["contest_id"], page)
         html = _standings_table_html(request, meta, page, sort, club_slug, contest_slug)
         context = page_context(html)
         context["csrf_token"] = CSRF_SENTINEL

@@ -30,7 +30,7 @@ from scoring import standings as standings_service
 from scoring.forms_publishing import ExportForm, PrizeForm, RankingPrintForm, VisibilityForm
 from scoring.http import french_404
 from scoring.models import ScoreSheet
-from scoring.models_standings import ExportJob, Prize, StandingsState
+from scoring.models_standings import ExportJob, Prize
 from scoring.tables import PrizeRankingTable
 from tournaments import access, draws
 from tournaments.models import Contest, Round
@@ -53,11 +53,10 @@ def _base(contest: Contest, **extra: Any) -> dict[str, Any]:
 
 def _publication_context(contest: Contest, **extra: Any) -> dict[str, Any]:
     rounds = list(contest.rounds.order_by("number"))
-    state = StandingsState.objects.filter(contest=contest).first()
     return _base(
         contest,
         rounds=[(r, VisibilityForm(initial=_flags(r), prefix=f"r{r.number}")) for r in rounds],
-        state=state,
+        stale=standings_service.is_stale(contest.pk),
         snapshot=standings_service.live_snapshot(contest.pk),
         public_snapshot=standings_service.public_snapshot(contest),
         **extra,

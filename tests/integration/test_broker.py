@@ -10,7 +10,6 @@ import pytest
 from django.db import transaction
 
 from scoring import events, standings, tasks
-from scoring.models_standings import StandingsState
 from tests.standings.factory import played_contest
 
 pytestmark = [pytest.mark.broker, pytest.mark.django_db(transaction=True)]
@@ -47,7 +46,7 @@ def test_rebuild_sent_through_the_broker(club: Any) -> None:
     assert [(r["number"], r["rank"], r["points_for"]) for r in snapshot.rows] == _expected_rows(
         contest
     )
-    assert not StandingsState.objects.get(contest=contest).is_stale
+    assert not standings.is_stale(contest.pk)
 
 
 def test_results_changed_queues_on_commit(club: Any) -> None:
@@ -57,9 +56,9 @@ def test_results_changed_queues_on_commit(club: Any) -> None:
         events.results_changed(contest.pk)
     assert time.monotonic() - started < 2.0  # sending never holds score entry up
 
-    def built() -> StandingsState | None:
-        state = StandingsState.objects.get(contest=contest)
-        return state if state.built_version == 1 else None
+    def built() -> bool:
+        snapshot = standings.live_snapshot(contest.pk)
+        return snapshot is not None and snapshot.source_version == 1
 
     wait_for(built, "rebuild after the commit")
     assert standings.live_snapshot(contest.pk).results_count == 6
@@ -70,4 +69,4 @@ def test_periodic_reconciliation_through_the_broker(club: Any) -> None:
     events.mark_stale(contest.pk)  # a change whose rebuild was never queued (broker was down)
     tasks.reconcile_standings.delay()
     wait_for(lambda: standings.live_snapshot(contest.pk), "reconcile the stale contest")
-    assert not StandingsState.objects.get(contest=contest).is_stale
+    assert not standings.is_stale(contest.pk)

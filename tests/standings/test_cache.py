@@ -79,7 +79,9 @@ def _url(contest: Any) -> str:
 def test_second_visit_is_served_from_cache_and_a_new_snapshot_renders_again(
     client: Client, contest: Any, django_assert_max_num_queries: Any
 ) -> None:
-    spy = mock.patch.object(StandingsTable, "as_html", autospec=True, side_effect=StandingsTable.as_html)
+    spy = mock.patch.object(
+        StandingsTable, "as_html", autospec=True, side_effect=StandingsTable.as_html
+    )
     with spy as as_html:
         first = client.get(_url(contest))
         with django_assert_max_num_queries(1):

@@ -9,7 +9,7 @@ from django.test import Client
 
 from scoring import publishing, standings
 from scoring.models import ScoreSheet
-from scoring.models_standings import Prize, StandingsState
+from scoring.models_standings import Prize
 from tests.standings.factory import add_round, finish_round, make_contest, played_contest
 
 pytestmark = pytest.mark.django_db
@@ -43,8 +43,8 @@ def test_publishing_standings_rebuilds_synchronously(
     assert public is not None and public.as_of_round == 1
     page = Client().get(f"/concours/{contest.club.slug}/{contest.slug}/classement/")
     assert page.status_code == 200 and "1234" in page.content.decode()
-    state = StandingsState.objects.get(contest=contest)
-    assert state.built_public_round == 1
+    assert standings.live_snapshot(contest.pk).public_round == 1
+    assert not standings.stale_states().exists()
 
 
 def test_unpublishing_hides_at_once(client: Client, organiser: Any, contest: Any) -> None:
@@ -67,7 +67,9 @@ def test_draft_round_cannot_be_published(client: Client, organiser: Any, contest
 def test_publication_page_and_rebuild_button(client: Client, organiser: Any, contest: Any) -> None:
     client.force_login(organiser)
     page = client.get(_orga(contest) + "publication/").content.decode()
-    assert "Manche 1" in page and "publiez d’abord le tirage" in page.replace("&#x27;", "’").replace("'", "’")
+    assert "Manche 1" in page and "publiez d’abord le tirage" in page.replace(
+        "&#x27;", "’"
+    ).replace("'", "’")
     assert client.post(_orga(contest) + "classement/recalculer/").status_code == 302
     assert standings.live_snapshot(contest.pk) is not None
 
@@ -87,7 +89,10 @@ def test_prizes_and_the_printed_ranking(client: Client, organiser: Any, contest:
     client.force_login(organiser)
     url = _orga(contest) + "lots/"
     assert client.post(url, {"rank_from": "1", "label": "Un jambon"}).status_code == 302
-    assert client.post(url, {"rank_from": "2", "rank_to": "3", "label": "Une bouteille"}).status_code == 302
+    assert (
+        client.post(url, {"rank_from": "2", "rank_to": "3", "label": "Une bouteille"}).status_code
+        == 302
+    )
     overlap = client.post(url, {"rank_from": "3", "rank_to": "4", "label": "Un canard"})
     assert overlap.status_code == 400 and "déjà un lot" in overlap.content.decode()
     reversed_range = client.post(url, {"rank_from": "5", "rank_to": "4", "label": "x"})

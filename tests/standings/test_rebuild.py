@@ -8,7 +8,7 @@ import pytest
 
 from scoring import events, standings
 from scoring.models import ScoreSheet
-from scoring.models_standings import StandingsSnapshot, StandingsState
+from scoring.models_standings import StandingsSnapshot
 from tests.standings.factory import add_round, finish_round, make_contest, played_contest
 
 pytestmark = pytest.mark.django_db
@@ -110,33 +110,41 @@ def test_draft_round_standings_flag_is_ignored(club: Any) -> None:
 def test_a_newer_rebuild_supersedes_older_snapshots(club: Any) -> None:
     contest = played_contest(club, teams=6, rounds=2)
     standings.rebuild(contest.pk)
-    old_token = StandingsState.objects.get(contest=contest).build_token
     # Round 2's sheets are removed (entered in the wrong contest): the snapshot "after round 2"
-    # is not rewritten by the next rebuild, and no reader may see it again.
+    # becomes a placeholder in the same statement, and no reader may see it again.
     ScoreSheet.objects.filter(table__round__contest=contest, table__round__number=2).delete()
     events.mark_stale(contest.pk)
     standings.rebuild(contest.pk)
-    assert StandingsSnapshot.objects.filter(
-        contest=contest, as_of_round=2, build_token=old_token
-    ).exists()
+    after_two = StandingsSnapshot.objects.get(contest=contest, as_of_round=2)
+    assert not after_two.is_valid and after_two.rows == []
     assert list(standings.valid_snapshots(contest.pk).values_list("as_of_round", flat=True)) == [1]
     assert standings.public_snapshot(contest).as_of_round == 1
     assert standings.live_snapshot(contest.pk).results_count == 3
 
 
-def test_an_older_rebuild_never_overwrites_a_newer_one(club: Any) -> None:
+def test_an_older_rebuild_written_last_is_found_stale(club: Any) -> None:
     contest = played_contest(club, teams=6, rounds=1)
     events.mark_stale(contest.pk)
+    assert standings.rebuild(contest.pk).version == 1
+    assert not standings.is_stale(contest.pk)
+    # A result changes while a slow rebuild (which read version 1) is still writing: its rows
+    # carry version 1 < 2, so the reconciliation finds the contest and rebuilds it.
     events.mark_stale(contest.pk)
-    assert standings.rebuild(contest.pk).version == 2
-    # A slow rebuild that read version 1 before the last change finishes now.
-    StandingsState.objects.filter(contest=contest).update(results_version=2)
-    state = StandingsState.objects.get(contest=contest)
-    claimed = StandingsState.objects.filter(contest=contest, built_version__lte=1).update(
-        built_version=1
+    StandingsSnapshot.objects.filter(contest=contest).update(source_version=1)
+    assert standings.is_stale(contest.pk)
+    assert [o.status for o in standings.reconcile()] == ["built"]
+    assert not standings.is_stale(contest.pk)
+    assert standings.live_snapshot(contest.pk).source_version == 2
+
+
+def test_one_statement_writes_every_round(club: Any, django_assert_num_queries: Any) -> None:
+    contest = played_contest(club, teams=6, rounds=2, rounds_count=5)
+    with django_assert_num_queries(4):
+        standings.rebuild(contest.pk)
+    rows = dict(
+        StandingsSnapshot.objects.filter(contest=contest).values_list("as_of_round", "is_valid")
     )
-    assert claimed == 0
-    assert state.built_version == 2
+    assert rows == {0: False, 1: False, 2: True, 3: False, 4: False, 5: False}
 
 
 def test_stale_contests_are_found_and_reconciled(club: Any) -> None:
@@ -153,6 +161,7 @@ def test_stale_contests_are_found_and_reconciled(club: Any) -> None:
 
 def test_visibility_changed_elsewhere_makes_the_standings_stale(club: Any) -> None:
     contest = played_contest(club, teams=4, rounds=2)
+    events.mark_stale(contest.pk)
     standings.rebuild(contest.pk)
     assert not standings.stale_states().exists()
     contest.rounds.filter(number=2).update(show_standings=False)  # e.g. the round page
