@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from operator import itemgetter
 from typing import Final
 
 from engine.cards import (
@@ -802,8 +803,8 @@ def _score(
     if rnd_mode is not _ROUNDING_NONE and rules.rounding_stage is _ROUNDING_STAGE_FINAL_DEAL_SCORE:
         tparts = _round_final(tparts, rnd_mode)
         dparts = _round_final(dparts, rnd_mode)
-    st = sum(v for _, v in tparts)
-    sd = sum(v for _, v in dparts)
+    st = sum(map(_points_of, tparts))
+    sd = sum(map(_points_of, dparts))
     if ex is not None:
         defense = taker.other
         _explain(ex, taker, tparts, deal, ct, t_capot, rules)
@@ -817,6 +818,7 @@ def _score(
 # A team's score is a tuple of (code, points) parts; "pile" is the team's card points (or its
 # capot pile), split into cards / dix de der / capot lines when explained.
 Parts = tuple[tuple[str, int], ...]
+_points_of: Final = itemgetter(1)  # the points of a (code, points) part
 Result = tuple[Outcome, bool | None, int, Parts, Parts]
 
 
@@ -975,7 +977,7 @@ def _score_classic(
     if last_deal and rules.litige_last_deal is _LITIGE_LAST_DEAL_EACH_SCORES_OWN:
         # ASCE 79: "chaque équipe marquera ses 81 points"; a pending reserve is not collected.
         return _SPLIT, None, carry_in, tparts, dparts
-    held = sum(v for _, v in tparts)
+    held = sum(map(_points_of, tparts))
     tparts = (*tparts, ("litige_reserve", -held))
     return _LITIGE, None, carry_in + held, tparts, dparts
 
