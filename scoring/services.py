@@ -34,6 +34,7 @@ from scoring import adapters, events
 from scoring.adapters import DealFacts
 from scoring.messages import error_message
 from scoring.models import DealCorrection, DealRecord, ScoreSheet, TotalsResult, new_token
+from tournaments import audit
 from tournaments.models import Contest, Round, Table
 
 Status = ScoreSheet.Status
@@ -227,6 +228,67 @@ def _check_version(sheet: ScoreSheet, version: int | None) -> None:
         raise StaleSheet(sheet)
 
 
+# Contest log actions of the correction history's kinds.
+_CORRECTION_ACTIONS = {
+    DealCorrection.Action.CORRECTED: "deal.correct",
+    DealCorrection.Action.DELETED: "deal.delete",
+    DealCorrection.Action.REOPENED: "sheet.reopen",
+    DealCorrection.Action.TOTALS: "sheet.totals",
+    DealCorrection.Action.FORFEIT: "sheet.forfeit",
+}
+
+
+def _audit(
+    sheet: ScoreSheet,
+    action: str,
+    *,
+    before: Any = None,
+    after: Any = None,
+    user: Any = None,
+    device: str = "",
+    target: Any = None,
+) -> None:
+    """Write the contest log event of a change to ``sheet`` (inside the service's transaction).
+
+    Without an account the author is the table link, named with the device that used it.
+    """
+    table = sheet.table
+    label = (
+        ""
+        if _is_user(user)
+        else _("table %(table)s (lien de table %(device)s)")
+        % {
+            "table": table.number,
+            "device": device[:12] or "?",
+        }
+    )
+    audit.record(
+        table.round.contest_id,
+        action,
+        target if target is not None else sheet,
+        before=before,
+        after=after,
+        target_repr=_("Manche %(round)s, table %(table)s")
+        % {"round": table.round.number, "table": table.number},
+        user=user,
+        label=label,
+    )
+
+
+def _history(sheet: ScoreSheet, **fields: Any) -> DealCorrection:
+    """Add to the sheet's correction history, and to the contest log."""
+    correction = DealCorrection.objects.create(sheet=sheet, **fields)
+    _audit(
+        sheet,
+        _CORRECTION_ACTIONS.get(correction.action, f"sheet.{correction.action}"),
+        before=correction.before,
+        after=correction.after,
+        user=fields.get("by"),
+        device=fields.get("device", ""),
+    )
+    return correction
+
+
 def _refuse(code: str, message: str, *, field: str | None = None) -> ServiceError:
     return ServiceError(code, message, field=field)
 
@@ -370,6 +432,9 @@ def record_deal(
                 source=source,
                 entered_by=user if _is_user(user) else None,
                 device=device[:64],
+            )
+            _audit(
+                sheet, "deal.record", after=snapshot(deal), user=user, device=device, target=deal
             )
             fields = _set_game_fields(sheet, state, now)
             if sheet.started_at is None:
@@ -530,7 +595,7 @@ def correct_deal(
         fields = _set_game_fields(sheet, state, now)
         _bump(sheet, fields)
         target.refresh_from_db()
-        DealCorrection.objects.create(
+        _history(
             sheet=sheet,
             deal_number=number,
             action=DealCorrection.Action.CORRECTED,
@@ -627,7 +692,7 @@ def delete_last_deal(
             sheet.confirmed_by_team = ""
             fields += ["status", "finished_at", "confirmed_at", "confirmed_by", "confirmed_by_team"]
         _bump(sheet, fields)
-        DealCorrection.objects.create(
+        _history(
             sheet=sheet,
             deal_number=before["number"],
             action=DealCorrection.Action.DELETED,
@@ -691,11 +756,20 @@ def confirm_sheet(
                         "(ou de l'organisateur)."
                     ),
                 )
+        before = {"status": sheet.status}
         sheet.status = Status.CONFIRMED
         sheet.confirmed_at = timezone.now()
         sheet.confirmed_by = user if _is_user(user) else None
         sheet.confirmed_by_team = "" if organiser else team
         _bump(sheet, ["status", "confirmed_at", "confirmed_by", "confirmed_by_team"])
+        _audit(
+            sheet,
+            "sheet.confirm",
+            before=before,
+            after={"status": sheet.status, "team": sheet.confirmed_by_team},
+            user=user,
+            device=device,
+        )
         _notify(sheet, was_result=True)
         return Written(sheet, None)
 
@@ -720,12 +794,20 @@ def dispute_sheet(
                 "not_finished",
                 _("Seule une partie terminée et pas encore confirmée peut être contestée."),
             )
+        before = {"status": sheet.status}
         sheet.status = Status.DISPUTED
         sheet.disputed_at = timezone.now()
         team_label = {"a": _("équipe A"), "b": _("équipe B")}.get(team, "")
         note = note.strip()[:900]
         sheet.dispute_note = f"{team_label} : {note}" if team_label and note else note or team_label
         _bump(sheet, ["status", "disputed_at", "dispute_note"])
+        _audit(
+            sheet,
+            "sheet.dispute",
+            before=before,
+            after={"status": sheet.status, "note": sheet.dispute_note},
+            device=device,
+        )
         _notify(sheet, was_result=True)
         return Written(sheet, None)
 
@@ -748,7 +830,7 @@ def reopen_sheet(
         sheet.confirmed_by = None
         sheet.confirmed_by_team = ""
         _bump(sheet, ["status", "confirmed_at", "confirmed_by", "confirmed_by_team"])
-        DealCorrection.objects.create(
+        _history(
             sheet=sheet,
             action=DealCorrection.Action.REOPENED,
             before=before,
@@ -868,7 +950,7 @@ def record_totals(
             ],
         )
         if before is not None:
-            DealCorrection.objects.create(
+            _history(
                 sheet=sheet,
                 action=DealCorrection.Action.TOTALS,
                 before=before,
@@ -1013,7 +1095,7 @@ _BYE_FIELDS = [
 
 
 def _history_forfeit(sheet: ScoreSheet, before: dict[str, Any], user: Any, reason: str) -> None:
-    DealCorrection.objects.create(
+    _history(
         sheet=sheet,
         action=DealCorrection.Action.FORFEIT,
         before=before,
@@ -1032,6 +1114,8 @@ def regenerate_token(sheet_id: int, *, user: Any = None) -> Written:
         sheet = _lock(sheet_id)
         sheet.token = new_token()
         _bump(sheet, ["token"])
+        # The token itself stays out of the log: it is a secret.
+        _audit(sheet, "sheet.token", after={"version": sheet.version}, user=user)
         return Written(sheet, None)
 
 

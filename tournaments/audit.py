@@ -91,9 +91,17 @@ def record(
     before: Any = None,
     after: Any = None,
     target_repr: str = "",
+    user: Any = None,
+    label: str = "",
 ) -> AuditEvent:
-    """Write one event of ``contest``'s log (call it inside the service's transaction)."""
-    user, label = _actor.get() or (None, "")
+    """Write one event of ``contest``'s log (call it inside the service's transaction).
+
+    The author is ``user``/``label`` when given, else the one set for the request or block.
+    """
+    if getattr(user, "is_authenticated", False) or label:
+        user = user if getattr(user, "is_authenticated", False) else None
+    else:
+        user, label = _actor.get() or (None, "")
     contest_id = contest if isinstance(contest, int) else contest.pk
     return AuditEvent.objects.create(
         contest_id=contest_id,

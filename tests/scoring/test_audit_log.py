@@ -1,0 +1,70 @@
+"""Score entry writes the contest log: deals, corrections, confirmations, new links."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import pytest
+
+from scoring import services
+from scoring.adapters import DealFacts
+from tournaments.models import AuditEvent
+
+
+def _deal(sheet: Any, points: int, **kwargs: Any) -> Any:
+    sheet.refresh_from_db()
+    return services.record_deal(
+        sheet.pk,
+        DealFacts(taker="a", trump="hearts", taker_points=points),
+        version=sheet.version,
+        client_id=uuid.uuid4(),
+        **kwargs,
+    )
+
+
+@pytest.mark.django_db
+def test_table_link_deal_and_correction_are_logged(sheet: Any, organiser: Any) -> None:
+    _deal(sheet, 100, device="phone-1234567890")
+    event = AuditEvent.objects.get(action="deal.record")
+    assert event.actor is None
+    assert event.actor_label.startswith(f"table {sheet.table.number}")
+    assert event.after["number"] == 1 and event.after["score_a"] == 100
+    assert event.contest_id == sheet.table.round.contest_id
+
+    sheet.refresh_from_db()
+    services.correct_deal(
+        sheet.pk,
+        1,
+        DealFacts(taker="a", trump="hearts", taker_points=120),
+        version=sheet.version,
+        client_id=uuid.uuid4(),
+        user=organiser,
+        organiser=True,
+    )
+    correction = AuditEvent.objects.get(action="deal.correct")
+    assert correction.actor == organiser
+    assert correction.before["score_a"] == 100 and correction.after["score_a"] == 120
+
+
+@pytest.mark.django_db
+def test_refused_deal_logs_nothing(sheet: Any) -> None:
+    before = AuditEvent.objects.count()
+    sheet.refresh_from_db()
+    with pytest.raises(services.ServiceError):
+        services.record_deal(
+            sheet.pk,
+            DealFacts(taker="a", trump="hearts", taker_points=200),
+            version=sheet.version,
+            client_id=uuid.uuid4(),
+        )
+    assert AuditEvent.objects.count() == before
+
+
+@pytest.mark.django_db
+def test_new_link_is_logged_without_the_secret(sheet: Any, organiser: Any) -> None:
+    old = sheet.token
+    written = services.regenerate_token(sheet.pk, user=organiser)
+    event = AuditEvent.objects.get(action="sheet.token")
+    assert event.actor == organiser
+    assert old not in str(event.after) and written.sheet.token not in str(event.after)
