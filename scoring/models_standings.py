@@ -8,7 +8,7 @@ What it owns
   "stale", and the periodic reconciliation (``scoring.tasks.reconcile_standings``) looks for
   exactly that.
 * :class:`StandingsSnapshot`: the ranked rows of a contest as of a round ("classement après la
-  manche N"), as the engine computed them, with each team's number, name and rank over rounds.
+  manche N"), as the engine computed them, with each team's number and name.
   Public pages read them and never compute anything. A rebuild rewrites *every* round's row of
   the contest in one statement (an upsert, atomic by itself): the rounds it computed get their
   rows, the others become empty placeholders with ``is_valid=False``, so no reader ever finds
@@ -64,8 +64,8 @@ class StandingsSnapshot(models.Model):
     ``number``, ``name``, ``players``, the engine's counters (``played``, ``wins``, ``draws``,
     ``losses``, ``byes``, ``forfeits_won``, ``forfeits_lost``, ``points_for``,
     ``points_against``, ``difference``, ``match_points``, ``best_game``), ``tiebreaks`` (values
-    in the order of ``config["tiebreaks"]``) and ``ranks`` (rank after round 1, 2, ... up to
-    ``as_of_round``).
+    in the order of ``config["tiebreaks"]``). The rank over rounds is computed on demand
+    (``scoring.standings.rank_history``).
     """
 
     contest = models.ForeignKey(

@@ -33,8 +33,8 @@ logger = logging.getLogger(__name__)
 
 PAGE_TIMEOUT = 600  # seconds a rendered page stays cached (keys change with every snapshot)
 LOCK_TIMEOUT = 30  # a builder that died releases its lock after this
-WAIT_SECONDS = 3.0  # how long a request waits for another builder before building itself
-POLL_SECONDS = 0.02
+WAIT_SECONDS = 10.0  # how long a request waits for another builder before building itself
+POLL_SECONDS = 0.025
 
 
 def make_key(*parts: Any) -> str:
@@ -96,18 +96,7 @@ def render_once(
     if taken is None:  # no cache at all: build, do not wait for anyone
         return build()
     if taken:
-        try:
-            # A builder may have finished between our first look and our lock.
-            value = _get(key)
-            if value is not None:
-                return value
-            value = build()
-            _set(key, value, timeout)
-            if previous_key is not None:
-                _set(previous_key, value, timeout)
-        finally:
-            _delete(lock)
-        return value
+        return _build_locked(key, lock, build, previous_key, timeout)
     if previous_key is not None and previous_ok is not None:
         previous = _get(previous_key)
         if previous is not None and previous_ok(previous):
@@ -118,8 +107,27 @@ def render_once(
         value = _get(key)
         if value is not None:
             return value
+        if _add(lock):  # the builder failed or died: one waiter takes over
+            return _build_locked(key, lock, build, previous_key, timeout)
     logger.warning("page cache: gave up waiting for %s, building it here", key)
     return build()
+
+
+def _build_locked(
+    key: str, lock: str, build: Callable[[], Any], previous_key: str | None, timeout: int
+) -> Any:
+    try:
+        # A builder may have finished between our first look and our lock.
+        value = _get(key)
+        if value is not None:
+            return value
+        value = build()
+        _set(key, value, timeout)
+        if previous_key is not None:
+            _set(previous_key, value, timeout)
+        return value
+    finally:
+        _delete(lock)
 
 
 __all__ = ["make_key", "render_once"]

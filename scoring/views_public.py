@@ -487,7 +487,10 @@ def team(request: HttpRequest, club_slug: str, contest_slug: str, number: int) -
             own, other = (sheet.total_a, sheet.total_b) if is_a else (sheet.total_b, sheet.total_a)
             game.update(own=own, other=other, outcome=_outcome(sheet, is_a))
         games.append(game)
-    ranks = list(enumerate(row["ranks"], start=1)) if row else []
+    ranks = []
+    if row is not None and snapshot is not None:
+        history = standings_service.rank_history(snapshot)
+        ranks = list(enumerate(history.get(entry.pk, []), start=1))
     return render(
         request,
         "scoring/public/team.html",

@@ -150,3 +150,12 @@ def test_simultaneous_cold_requests_render_the_page_once(club: Any) -> None:
             t.join()
     assert statuses == [200] * 20
     assert len(renders) == 1
+
+
+def test_a_waiter_takes_over_when_the_builder_fails() -> None:
+    from django.core.cache import cache
+
+    cache.add("k-fail:lock", 1)  # a builder is at work...
+    threading.Timer(0.1, lambda: cache.delete("k-fail:lock")).start()  # ...and fails
+    assert pagecache.render_once("k-fail", lambda: (1, "taken over"), wait=2.0) == (1, "taken over")
+    assert cache.get("k-fail") == (1, "taken over")

@@ -29,7 +29,10 @@ def test_rebuild_takes_at_most_five_queries(
     assert len(snapshot.rows) == teams
     assert snapshot.results_count == teams * 4 // 2
     assert [r["rank"] for r in snapshot.rows] == sorted(r["rank"] for r in snapshot.rows)
-    assert all(len(r["ranks"]) == 4 for r in snapshot.rows)
+    history = standings.rank_history(snapshot)
+    assert sorted(history) == sorted(r["entry"] for r in snapshot.rows)
+    assert all(history[r["entry"]][-1] == r["rank"] for r in snapshot.rows)
+    assert all(len(ranks) == 4 for ranks in history.values())
 
 
 def test_up_to_date_rebuild_is_one_query_and_changes_nothing(
@@ -86,9 +89,11 @@ def test_public_snapshot_never_counts_an_unpublished_round(club: Any) -> None:
     live = standings.live_snapshot(contest.pk)
     assert public.as_of_round == 1 and live.as_of_round == 2
     team1 = next(r for r in public.rows if r["number"] == 1)
-    assert team1["points_for"] == 1200 and team1["rank"] == 1 and team1["ranks"] == [1]
+    assert team1["points_for"] == 1200 and team1["rank"] == 1
+    assert standings.rank_history(public)[team1["entry"]] == [1]
     team1_live = next(r for r in live.rows if r["number"] == 1)
-    assert team1_live["points_for"] == 1300 and team1_live["ranks"][0] == 1
+    assert team1_live["points_for"] == 1300
+    assert standings.rank_history(live)[team1["entry"]] == [1, team1_live["rank"]]
 
 
 def test_no_public_snapshot_without_published_standings(club: Any) -> None:
