@@ -1,3 +1,5 @@
+from typing import Any
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
@@ -11,7 +13,17 @@ class ScoringConfig(AppConfig):
         # (pairing the next round by ranking, refusing to redraw a round with results).
         from scoring import adapters
         from tournaments import adapters as tournaments_adapters
+        from tournaments.models import Round
+        from tournaments.signals import round_published
 
         tournaments_adapters.set_results_source(
             adapters.finished_results, round_activity=adapters.round_activity
         )
+        round_published.connect(_create_round_sheets, sender=Round, dispatch_uid="scoring-sheets")
+
+
+def _create_round_sheets(sender: Any, round: Any, **kwargs: Any) -> None:
+    """A published round gets its score sheets (and table links) and its bye at once."""
+    from scoring.services import ensure_round_sheets
+
+    ensure_round_sheets(round)

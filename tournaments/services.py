@@ -39,7 +39,7 @@ from django.utils.translation import ngettext
 
 from engine.errors import EngineError
 from engine.pairing import pair_round
-from tournaments import adapters, audit
+from tournaments import adapters, audit, signals
 from tournaments.messages import engine_error_message
 from tournaments.models import (
     Club,
@@ -834,6 +834,7 @@ def publish_round(round_: Round) -> Round:
     if fields:
         contest.save(update_fields=fields)
     _record_change(contest, "round.publish", locked, before, ROUND_STATE_FIELDS)
+    signals.round_published.send(sender=Round, round=locked)
     return locked
 
 

@@ -68,3 +68,30 @@ def test_new_link_is_logged_without_the_secret(sheet: Any, organiser: Any) -> No
     event = AuditEvent.objects.get(action="sheet.token")
     assert event.actor == organiser
     assert old not in str(event.after) and written.sheet.token not in str(event.after)
+
+
+@pytest.mark.django_db
+def test_publishing_a_round_creates_its_sheets_and_scores_the_bye(club: Any) -> None:
+    """Table links exist as soon as the draw is public (no page visit needed)."""
+    import datetime
+
+    from scoring.models import ScoreSheet
+    from tournaments import services as tournaments_services
+
+    contest = tournaments_services.create_contest(
+        club, {"name": "Concours", "slug": "c", "date": datetime.date(2027, 1, 9)}
+    )
+    for n in range(5):
+        p1 = tournaments_services.save_player(club, first_name=f"A{n}", last_name=f"X{n}")
+        p2 = tournaments_services.save_player(club, first_name=f"B{n}", last_name=f"Y{n}")
+        tournaments_services.add_entry(
+            contest,
+            tournaments_services.EntryValues(player1=p1, player2=p2, checked_in=True),
+        )
+    round_ = tournaments_services.generate_round(contest, seed=3)
+    assert not ScoreSheet.objects.filter(table__round=round_).exists()
+    tournaments_services.publish_round(round_)
+    sheets = ScoreSheet.objects.filter(table__round=round_)
+    assert sheets.count() == 3
+    bye = sheets.get(table__entry_b__isnull=True)
+    assert bye.kind == ScoreSheet.Kind.BYE and bye.status != ScoreSheet.Status.OPEN

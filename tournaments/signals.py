@@ -1,0 +1,10 @@
+"""Signals other apps listen to, so that ``tournaments`` never imports them.
+
+``round_published`` is sent inside the publishing transaction, with the locked ``round``:
+the scoring app creates the round's score sheets (with their secret links) and scores its bye
+then, so that every table link exists as soon as the draw is public.
+"""
+
+from django.dispatch import Signal
+
+round_published = Signal()
