@@ -12,6 +12,11 @@ uses new keys: nothing is ever invalidated by hand.
 
 A cache outage (Redis down) is not an error: the page is built and served uncached.
 
+Because a key names one version of one page, a copy kept in the process's own memory can never
+be stale: :func:`render_once` keeps the last ``LOCAL_ENTRIES`` values it saw in a small LRU in
+front of the shared cache, so a page served from cache costs no Redis round trip (the
+"previous version" keys, which are not versioned, never go there).
+
 What it must not do
 -------------------
 Decide what is public: callers look up what may be shown *before* asking for a cached page,
@@ -23,7 +28,9 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -35,6 +42,32 @@ PAGE_TIMEOUT = 600  # seconds a rendered page stays cached (keys change with eve
 LOCK_TIMEOUT = 30  # a builder that died releases its lock after this
 WAIT_SECONDS = 10.0  # how long a request waits for another builder before building itself
 POLL_SECONDS = 0.025
+LOCAL_ENTRIES = 64  # versioned values kept in this process (a page is some 50 kB)
+
+_local: OrderedDict[str, Any] = OrderedDict()
+_local_lock = threading.Lock()
+
+
+def _local_get(key: str) -> Any:
+    with _local_lock:
+        value = _local.get(key)
+        if value is not None:
+            _local.move_to_end(key)
+        return value
+
+
+def _local_set(key: str, value: Any) -> None:
+    with _local_lock:
+        _local[key] = value
+        _local.move_to_end(key)
+        while len(_local) > LOCAL_ENTRIES:
+            _local.popitem(last=False)
+
+
+def clear_local() -> None:
+    """Forget the process-local copies (tests)."""
+    with _local_lock:
+        _local.clear()
 
 
 def make_key(*parts: Any) -> str:
@@ -88,8 +121,12 @@ def render_once(
     caller stores ``(meta, value)`` pairs there through this function); while a new version is
     being built, other callers get it if ``previous_ok(meta)`` says it may be shown.
     """
+    value = _local_get(key)
+    if value is not None:
+        return value
     value = _get(key)
     if value is not None:
+        _local_set(key, value)
         return value
     lock = key + ":lock"
     taken = _add(lock)
@@ -123,6 +160,7 @@ def _build_locked(
             return value
         value = build()
         _set(key, value, timeout)
+        _local_set(key, value)
         if previous_key is not None:
             _set(previous_key, value, timeout)
         return value
@@ -130,4 +168,4 @@ def _build_locked(
         _delete(lock)
 
 
-__all__ = ["make_key", "render_once"]
+__all__ = ["clear_local", "make_key", "render_once"]

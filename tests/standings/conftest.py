@@ -12,12 +12,14 @@ import pytest
 def _clean_cache() -> Iterator[None]:
     from django.core.cache import cache
 
-    from scoring import events
+    from scoring import events, pagecache
 
     cache.clear()
+    pagecache.clear_local()
     events.reset_breaker()
     yield
     cache.clear()
+    pagecache.clear_local()
     events.reset_breaker()
 
 
