@@ -14,12 +14,10 @@ from collections.abc import Collection
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
 
 from scoring import access, services
 from scoring import views as shared
@@ -126,8 +124,7 @@ def _round_for(request: HttpRequest, club_slug: str, contest_id: int, round_numb
     return round_
 
 
-@login_required
-@require_GET
+@tournaments_access.organiser_view("GET", roles=ANY_MEMBER)
 def round_sheets(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int
 ) -> HttpResponse:
@@ -148,8 +145,7 @@ def round_sheets(
     return shared.render(request, "scoring/round_sheets.html", context)
 
 
-@login_required
-@require_GET
+@tournaments_access.organiser_view("GET", roles=ANY_MEMBER)
 def round_sheets_state(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int
 ) -> HttpResponse:
@@ -164,8 +160,7 @@ def round_sheets_state(
     return shared.render(request, "scoring/_round_tables.html", context)
 
 
-@login_required
-@require_GET
+@tournaments_access.organiser_view("GET", roles=ANY_MEMBER)
 def print_sheets(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int
 ) -> HttpResponse:
@@ -320,8 +315,7 @@ def _detail(
     return shared.render(request, "scoring/organiser_sheet.html", context, status=status)
 
 
-@login_required
-@require_GET
+@tournaments_access.organiser_view("GET", roles=ANY_MEMBER)
 def sheet(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int, table_number: int
 ) -> HttpResponse:
@@ -333,8 +327,7 @@ def _after(request: HttpRequest, sheet: ScoreSheet, text: str, anchor: str = "")
     return redirect(_sheet_url(sheet) + anchor)
 
 
-@login_required
-@require_POST
+@tournaments_access.organiser_view("POST", roles=ANY_MEMBER)
 def sheet_deal(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int, table_number: int
 ) -> HttpResponse:
@@ -380,8 +373,7 @@ def sheet_deal(
     return _after(request, sheet, _("Donne %(n)d enregistrée.") % {"n": written.deal.number})
 
 
-@login_required
-@require_POST
+@tournaments_access.organiser_view("POST", roles=ANY_MEMBER)
 def sheet_preview(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int, table_number: int
 ) -> HttpResponse:
@@ -393,7 +385,7 @@ def sheet_preview(
     return preview_response(request, sheet, number)
 
 
-@login_required
+@tournaments_access.organiser_view("GET", "POST", roles=ANY_MEMBER)
 def sheet_correct(
     request: HttpRequest,
     club_slug: str,
@@ -474,8 +466,7 @@ def sheet_correct(
     return shared.render(request, "scoring/table_correct.html", context, status=status)
 
 
-@login_required
-@require_POST
+@tournaments_access.organiser_view("POST", roles=ANY_MEMBER)
 def sheet_delete(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int, table_number: int
 ) -> HttpResponse:
@@ -499,8 +490,7 @@ def sheet_delete(
     return _after(request, sheet, _("Dernière donne supprimée (elle reste dans l'historique)."))
 
 
-@login_required
-@require_POST
+@tournaments_access.organiser_view("POST", roles=ANY_MEMBER)
 def sheet_penalty(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int, table_number: int
 ) -> HttpResponse:
@@ -536,8 +526,7 @@ def sheet_penalty(
     )
 
 
-@login_required
-@require_POST
+@tournaments_access.organiser_view("POST", roles=ANY_MEMBER)
 def sheet_totals(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int, table_number: int
 ) -> HttpResponse:
@@ -572,8 +561,7 @@ def sheet_totals(
     return _after(request, sheet, _("Totaux enregistrés et confirmés."))
 
 
-@login_required
-@require_POST
+@tournaments_access.organiser_view("POST", roles=ANY_MEMBER)
 def sheet_forfeit(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int, table_number: int
 ) -> HttpResponse:
@@ -600,8 +588,7 @@ def sheet_forfeit(
     )
 
 
-@login_required
-@require_POST
+@tournaments_access.organiser_view("POST", roles=ANY_MEMBER)
 def sheet_confirm(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int, table_number: int
 ) -> HttpResponse:
@@ -620,8 +607,7 @@ def sheet_confirm(
     return _after(request, sheet, _("Feuille confirmée."))
 
 
-@login_required
-@require_POST
+@tournaments_access.organiser_view("POST", roles=ANY_MEMBER)
 def sheet_reopen(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int, table_number: int
 ) -> HttpResponse:
@@ -643,8 +629,7 @@ def sheet_reopen(
     return _after(request, sheet, _("Feuille rouverte : elle peut à nouveau être confirmée."))
 
 
-@login_required
-@require_POST
+@tournaments_access.organiser_view("POST", roles=ANY_MEMBER)
 def sheet_token(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int, table_number: int
 ) -> HttpResponse:
