@@ -190,9 +190,9 @@ def test_big_contest_standings_are_paginated_and_sortable(club: Any) -> None:
     client = Client()
     url = f"/concours/{club.slug}/{contest.slug}/classement/"
     first = client.get(url).content.decode()
-    assert first.count('<tr class="') == 100 and "?page=3" in first
+    assert first.count('<tr id="equipe-') == 100 and "?page=3" in first
     third = client.get(url + "?page=3").content.decode()
-    assert third.count('<tr class="') == 50
+    assert third.count('<tr id="equipe-') == 50
     assert client.get(url + "?page=4").status_code == 404
     by_number = client.get(url + "?sort=number").content.decode()
     assert by_number.index('id="equipe-1"') < by_number.index('id="equipe-2"')
