@@ -18,6 +18,7 @@ from typing import Any
 from django.http import Http404
 from django.utils.translation import gettext as _
 
+from scoring.compiled import CompiledQuery
 from scoring.models import ScoreSheet
 from tournaments import access as tournaments_access
 from tournaments.models import Round
@@ -54,21 +55,41 @@ def sheet_for_link(
     The token alone identifies the sheet; the round and table numbers must match it too, so a
     link edited to point at another table or another round is refused.
     """
-    if not token or len(token) > 64:
+    if not token or len(token) > 64 or not _in_range(round_number, table_number):
         raise _not_found()
-    sheet = list(
-        ScoreSheet.objects.select_related(*related)
-        .filter(
-            token=token,
-            table__number=table_number,
-            table__round__number=round_number,
-            table__round__status__in=PLAYABLE_ROUNDS,
-        )
-        .order_by()[:1]
+    query = _LINK_QUERIES.get(related)
+    if query is None:
+        query = _LINK_QUERIES.setdefault(related, _link_query(related))
+    sheet = query.first(token=token, table_number=table_number, round_number=round_number)
+    if sheet is None:
+        raise _not_found()
+    return sheet
+
+
+def _link_query(related: tuple[str, ...]) -> CompiledQuery:
+    """The table-link lookup, compiled once per connection (it runs on every table request)."""
+    return CompiledQuery(
+        lambda p: (
+            ScoreSheet.objects.select_related(*related)
+            .filter(
+                token=p["token"],
+                table__number=p["table_number"],
+                table__round__number=p["round_number"],
+                table__round__status__in=PLAYABLE_ROUNDS,
+            )
+            .order_by()[:1]
+        ),
+        strs=("token",),
+        ints=("table_number", "round_number"),
     )
-    if not sheet:
-        raise _not_found()
-    return sheet[0]
+
+
+_LINK_QUERIES: dict[tuple[str, ...], CompiledQuery] = {}
+
+
+def _in_range(*numbers: int) -> bool:
+    # Round and table numbers are positive integer columns: anything else matches no table.
+    return all(0 <= n <= 2_147_483_647 for n in numbers)
 
 
 def sheet_for_organiser(

@@ -84,8 +84,16 @@ def team_choices(sheet: ScoreSheet, *, blank: str | None = None) -> list[tuple[s
     return choices
 
 
+def _call(compute: Callable[[], str]) -> str:
+    return compute()
+
+
+# One lazy proxy class for every label (``lazy(f, str)`` builds a class each time it is called).
+_lazy_call = lazy(_call, str)
+
+
 def _lazy_name(compute: Callable[[], str]) -> Any:
-    return lazy(compute, str)()
+    return _lazy_call(compute)
 
 
 class SheetForm(forms.Form):

@@ -32,6 +32,7 @@ from engine.game import GameState, TableCheck, table_check
 from engine.rules import GameEnd, Ruleset
 from scoring import adapters, events
 from scoring.adapters import DealFacts
+from scoring.compiled import CompiledQuery
 from scoring.messages import error_message
 from scoring.models import DealCorrection, DealRecord, ScoreSheet, TotalsResult, new_token
 from tournaments import audit
@@ -211,16 +212,23 @@ def describe_check(check: TableCheck) -> str:
 
 
 def _lock(sheet_id: int) -> ScoreSheet:
-    sheet: Any = list(
-        ScoreSheet.objects.select_for_update(of=("self",))
-        .select_related("table__round__contest")
-        .filter(pk=sheet_id)
-        .order_by()
-    )
-    sheet = sheet[0] if sheet else None
+    sheet = _LOCK_QUERY.first(sheet_id=sheet_id)
     if sheet is None:
         raise ServiceError("not_found", _("Cette feuille de marque n'existe pas."))
     return sheet
+
+
+# The sheet row locked for the transaction (``SELECT ... FOR UPDATE OF`` the sheet only), with
+# its table, round and contest. Every write runs it: compiled once per connection.
+_LOCK_QUERY = CompiledQuery(
+    lambda p: (
+        ScoreSheet.objects.select_for_update(of=("self",))
+        .select_related("table__round__contest")
+        .filter(pk=p["sheet_id"])
+        .order_by()
+    ),
+    ints=("sheet_id",),
+)
 
 
 def _check_version(sheet: ScoreSheet, version: int | None) -> None:
@@ -407,9 +415,13 @@ def record_deal(
     try:
         with transaction.atomic():
             sheet = _lock(sheet_id)
-            existing = find_deal(sheet, client_id)
-            if existing is not None:
-                return Written(sheet, existing, created=False)
+            if not _form_of_current_state(sheet, version):
+                existing = find_deal(sheet, client_id)
+                if existing is not None:
+                    return Written(sheet, existing, created=False)
+            # Else the client id cannot have been recorded yet (a deal recorded from a form
+            # moved the version past the form's), and the unique (sheet, client_id) constraint
+            # would stop it anyway: the duplicate is answered below as it is here.
             _check_removed(sheet, client_id)
             _require_round_open(sheet)
             _require_open_for_deals(sheet)
@@ -474,6 +486,17 @@ def record_penalty(
         client_id=client_id,
         user=user,
         source=DealRecord.Source.ORGANISER,
+    )
+
+
+def _form_of_current_state(sheet: ScoreSheet, version: int | None) -> bool:
+    """The form was shown with the sheet's current version, and the sheet takes deals."""
+    return (
+        version is not None
+        and version == sheet.version
+        and sheet.status == Status.OPEN
+        and sheet.kind == Kind.DEALS
+        and sheet.table.round.status != Round.Status.CLOSED
     )
 
 
