@@ -1,0 +1,609 @@
+"""Standings benchmarks (issue 6): rebuild, public page cold and cached, stampede, freshness.
+
+Run from the repository root (PostgreSQL and Redis on 127.0.0.1, ``wrk`` installed)::
+
+    .venv/bin/python benchmarks/standings_bench.py
+
+What it does, bounded in time and only on 127.0.0.1:
+
+1. Creates a throw-away PostgreSQL database (user ``postgres``), migrates it, and fills it with
+   ``--contests`` (20) contests of ``--teams`` (512) teams, ``--rounds`` (8) rounds and games of
+   ``--deals`` (12) deals: 24,576 deal records per contest, scored by the engine.
+2. Rebuilds the first contest's standings ``--repeat`` times from the database: time per rebuild
+   and SQL queries per rebuild (goal: under 100 ms, at most 5 queries).
+3. Starts a Celery worker and gunicorn on loopback (Redis broker and Redis cache, as in
+   production), then measures the public standings page rendered cold (goal: under 150 ms),
+   served from cache under ``wrk`` (goal: 1,000 requests/s or more; p50, p95), 200
+   simultaneous requests on a cold cache (goal: rendered once, counted in the server's log),
+   and the time from the last deal of a game entered through ``scoring.services`` to the
+   public page showing the new standings (goal: under 10 s at p95).
+4. Times an export of the contest's 24,576 deals (XLSX), as the Celery job runs it.
+5. Stops the servers and drops the database.
+
+Prints a Markdown report (copied into docs/benchmarks.md, section "Standings").
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import platform
+import random
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+PY = str(ROOT / ".venv" / "bin" / "python")
+BIN = ROOT / ".venv" / "bin"
+HOST = "127.0.0.1"
+REDIS_BROKER_DB = 12
+REDIS_CACHE_DB = 13
+
+
+def log(message: str) -> None:
+    print(f"[bench] {message}", file=sys.stderr, flush=True)
+
+
+def percentile(values: list[float], pct: float) -> float:
+    ordered = sorted(values)
+    index = max(0, min(len(ordered) - 1, round(pct / 100 * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def psql(sql: str) -> None:
+    subprocess.run(
+        ["psql", "-q", "-h", HOST, "-U", "postgres", "-d", "postgres", "-c", sql],
+        check=True,
+        capture_output=True,
+        timeout=60,
+    )
+
+
+def redis_flush(db: int) -> None:
+    subprocess.run(
+        ["redis-cli", "-h", HOST, "-n", str(db), "flushdb"],
+        check=True,
+        timeout=10,
+        capture_output=True,
+    )
+
+
+# --- Data -------------------------------------------------------------------------------------
+
+
+def deal_templates() -> list[dict[str, Any]]:
+    """A few classic deals scored by the engine (no litige, so no carry between deals)."""
+    from engine.deal import score_deal
+    from scoring.adapters import DealFacts, engine_deal, scored_fields
+    from tournaments.adapters import ruleset_of
+    from tournaments.models import Contest
+
+    rules = ruleset_of(Contest(preset="club_contest", ruleset={}))
+    templates = []
+    for taker in ("a", "b"):
+        for points, belote in ((90, ""), (100, "a"), (120, ""), (130, "b"), (60, ""), (152, "")):
+            facts = DealFacts(taker=taker, trump="hearts", taker_points=points, belote_team=belote)
+            score = score_deal(rules, engine_deal(facts))
+            assert score.carry_out == 0
+            fields = facts.record_fields()
+            fields.update(scored_fields(score))
+            templates.append(fields)
+    return templates
+
+
+def populate(contests: int, teams: int, rounds: int, deals: int, seed: int) -> list[int]:
+    """Fill the database; returns the contest ids. Deals go in with COPY (fast)."""
+    from django.db import connection
+
+    from scoring.models import DealRecord, ScoreSheet
+    from tournaments.models import Club, Contest, Entry, Player, Round, Table
+
+    templates = deal_templates()
+    rng = random.Random(seed)
+    club = Club.objects.create(name="Club du banc d'essai", slug="banc", city="Loopback")
+    ids = []
+    columns = [
+        "sheet_id",
+        "number",
+        "kind",
+        "penalty",
+        "taker",
+        "trump",
+        "bid_kind",
+        "contre",
+        "taker_points",
+        "capot_team",
+        "belote_team",
+        "announcements",
+        "score_a",
+        "score_b",
+        "outcome",
+        "contract_made",
+        "carry_in",
+        "carry_out",
+        "breakdown",
+        "running_a",
+        "running_b",
+        "source",
+        "device",
+        "entered_at",
+        "updated_at",
+    ]
+    import json
+
+    from django.utils import timezone
+
+    now = timezone.now()
+    for c in range(contests):
+        contest = Contest.objects.create(
+            club=club,
+            name=f"Concours {c + 1}",
+            slug=f"concours-{c + 1}",
+            date=date(2026, 11, 28),
+            status=Contest.Status.RUNNING,
+            preset="club_contest",
+            rounds_count=rounds,
+            tiebreaks=["buchholz_points", "best_game", "lot"],
+            is_public=True,
+        )
+        players = Player.objects.bulk_create(
+            Player(
+                club=club,
+                first_name=f"P{c}-{i}",
+                last_name=f"Joueur{i:04d}",
+                licence=f"B{c:02d}{i:05d}",
+                name_key=f"joueur{i:04d} p{c}-{i}",
+            )
+            for i in range(2 * teams)
+        )
+        entries = Entry.objects.bulk_create(
+            Entry(
+                contest=contest,
+                number=n + 1,
+                player1=players[2 * n],
+                player2=players[2 * n + 1],
+                checked_in=True,
+                lot=rng.randint(1, 10**6),
+            )
+            for n in range(teams)
+        )
+        for number in range(1, rounds + 1):
+            round_ = Round.objects.create(
+                contest=contest,
+                number=number,
+                status=Round.Status.PUBLISHED,
+                show_draw=True,
+                show_results=True,
+                show_standings=True,
+            )
+            order = list(entries)
+            rng.shuffle(order)
+            tables = Table.objects.bulk_create(
+                Table(round=round_, number=i + 1, entry_a=order[2 * i], entry_b=order[2 * i + 1])
+                for i in range(teams // 2)
+            )
+            sheets = []
+            games = []
+            for table in tables:
+                picks = [rng.choice(templates) for _ in range(deals)]
+                total_a = sum(p["score_a"] for p in picks)
+                total_b = sum(p["score_b"] for p in picks)
+                games.append(picks)
+                sheets.append(
+                    ScoreSheet(
+                        table=table,
+                        status=ScoreSheet.Status.CONFIRMED,
+                        total_a=total_a,
+                        total_b=total_b,
+                        deal_count=deals,
+                        winner="a" if total_a > total_b else "b" if total_b > total_a else "draw",
+                    )
+                )
+            sheets = ScoreSheet.objects.bulk_create(sheets)
+            with (
+                connection.cursor() as cursor,
+                cursor.copy(
+                    f"COPY {DealRecord._meta.db_table} ({', '.join(columns)}) FROM STDIN"
+                ) as copy,
+            ):
+                for sheet, picks in zip(sheets, games, strict=True):
+                    run_a = run_b = 0
+                    for n, p in enumerate(picks, start=1):
+                        run_a += p["score_a"]
+                        run_b += p["score_b"]
+                        copy.write_row(
+                            (
+                                sheet.pk,
+                                n,
+                                str(p["kind"]),
+                                "",
+                                p["taker"],
+                                p["trump"],
+                                "",
+                                0,
+                                p["taker_points"],
+                                "",
+                                p["belote_team"],
+                                json.dumps({}),
+                                p["score_a"],
+                                p["score_b"],
+                                p["outcome"],
+                                p["contract_made"],
+                                0,
+                                0,
+                                json.dumps(p["breakdown"]),
+                                run_a,
+                                run_b,
+                                "table",
+                                "",
+                                now,
+                                now,
+                            )
+                        )
+        ids.append(contest.pk)
+        log(f"contest {c + 1}/{contests} filled")
+    return ids
+
+
+def open_last_games(contest_id: int, count: int) -> list[int]:
+    """Reopen ``count`` games of the last round one deal before their end (for freshness)."""
+    from django.db.models import Max
+
+    from scoring.models import DealRecord, ScoreSheet
+
+    last = ScoreSheet.objects.filter(table__round__contest_id=contest_id).aggregate(
+        n=Max("table__round__number")
+    )["n"]
+    sheets = list(
+        ScoreSheet.objects.filter(
+            table__round__contest_id=contest_id, table__round__number=last
+        ).order_by("pk")[:count]
+    )
+    for sheet in sheets:
+        deal = DealRecord.objects.get(sheet=sheet, number=sheet.deal_count)
+        deal.delete()
+        sheet.total_a -= deal.score_a
+        sheet.total_b -= deal.score_b
+        sheet.deal_count -= 1
+        sheet.status = ScoreSheet.Status.OPEN
+        sheet.winner = ""
+        sheet.save()
+    return [s.pk for s in sheets]
+
+
+# --- Servers and clients ----------------------------------------------------------------------
+
+
+def get(port: int, path: str, timeout: float = 10.0) -> tuple[int, bytes, float]:
+    conn = http.client.HTTPConnection(HOST, port, timeout=timeout)
+    start = time.perf_counter()
+    conn.request("GET", path)
+    response = conn.getresponse()
+    body = response.read()
+    elapsed = time.perf_counter() - start
+    conn.close()
+    return response.status, body, elapsed
+
+
+def wait_http(port: int, path: str, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if get(port, path, 2)[0] == 200:
+                return
+        except OSError:
+            pass
+        time.sleep(0.3)
+    raise RuntimeError(f"server on {port} did not answer {path}")
+
+
+WRK_SCRIPT = """
+done = function(summary, latency, requests)
+  io.write(string.format("RESULT rps=%.1f p50=%.3f p95=%.3f p99=%.3f errors=%d requests=%d\\n",
+    summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000,
+    latency:percentile(95) / 1000, latency:percentile(99) / 1000,
+    summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.write
+    + summary.errors.timeout, summary.requests))
+end
+"""
+
+
+def run_wrk(port: int, path: str, seconds: int, connections: int) -> dict[str, float]:
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
+        script.write(WRK_SCRIPT)
+    out = subprocess.run(
+        [
+            "wrk",
+            "-t2",
+            f"-c{connections}",
+            f"-d{seconds}s",
+            "-s",
+            script.name,
+            f"http://{HOST}:{port}{path}",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=seconds + 30,
+        check=True,
+    ).stdout
+    os.unlink(script.name)
+    match = re.search(r"RESULT (.*)", out)
+    assert match, out
+    return {k: float(v) for k, v in (kv.split("=") for kv in match.group(1).split())}
+
+
+def count_renders(log_path: Path) -> tuple[int, int]:
+    text = log_path.read_text(errors="replace")
+    return text.count("standings page rendered"), text.count("standings page assembled")
+
+
+def stampede(port: int, path: str, clients: int) -> list[int]:
+    barrier = threading.Barrier(clients)
+    statuses: list[int] = []
+    lock = threading.Lock()
+
+    def one() -> None:
+        conn = http.client.HTTPConnection(HOST, port, timeout=60)
+        barrier.wait()
+        conn.request("GET", path)
+        status = conn.getresponse().status
+        with lock:
+            statuses.append(status)
+        conn.close()
+
+    threads = [threading.Thread(target=one) for _ in range(clients)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return statuses
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--contests", type=int, default=20)
+    parser.add_argument("--teams", type=int, default=512)
+    parser.add_argument("--rounds", type=int, default=8)
+    parser.add_argument("--deals", type=int, default=12)
+    parser.add_argument("--repeat", type=int, default=15)
+    parser.add_argument("--seconds", type=int, default=10, help="duration of each wrk run")
+    parser.add_argument("--connections", type=int, default=32)
+    parser.add_argument("--workers", type=int, default=3, help="gunicorn worker processes")
+    parser.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker")
+    parser.add_argument("--freshness", type=int, default=20, help="games finished one by one")
+    parser.add_argument("--port", type=int, default=8765)
+    args = parser.parse_args()
+    for tool in ("psql", "redis-cli", "wrk"):
+        if shutil.which(tool) is None:
+            print(f"{tool} is needed (apt-get install -y postgresql-client redis-tools wrk)")
+            return 2
+
+    db = f"atout_bench_standings_{os.getpid()}"
+    env = {
+        "DATABASE_URL": f"postgres://postgres@{HOST}:5432/{db}",
+        "CELERY_BROKER_URL": f"redis://{HOST}:6379/{REDIS_BROKER_DB}",
+        "CACHE_URL": f"redis://{HOST}:6379/{REDIS_CACHE_DB}",
+        "SECRET_KEY": "bench-" + "k" * 60,
+        "DEBUG": "0",
+        "HTTPS": "0",
+        "ALLOWED_HOSTS": f"{HOST},localhost",
+        "LOG_LEVEL": "INFO",
+    }
+    os.environ.update(env)
+    os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
+    procs: list[subprocess.Popen[bytes]] = []
+    workdir = Path(tempfile.mkdtemp(prefix="atout-bench-"))
+    psql(f"CREATE DATABASE {db}")
+    try:
+        redis_flush(REDIS_BROKER_DB)
+        redis_flush(REDIS_CACHE_DB)
+        subprocess.run(
+            [PY, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, check=True, timeout=300
+        )
+        import django
+
+        django.setup()
+        import logging
+
+        logging.getLogger("scoring").setLevel(logging.WARNING)
+        from django.db import connection
+        from django.test.utils import CaptureQueriesContext
+
+        from scoring import events, exports, standings
+        from scoring.models import DealRecord
+        from scoring.models_standings import ExportJob
+
+        started = time.perf_counter()
+        ids = populate(args.contests, args.teams, args.rounds, args.deals, seed=2026)
+        fill_s = time.perf_counter() - started
+        target = ids[0]
+        deal_count = DealRecord.objects.count()
+        log(f"{deal_count} deals in {fill_s:.0f} s; rebuilding")
+
+        # 2. Rebuild from the database.
+        standings.rebuild(target, force=True)  # warm-up (imports, plans)
+        times, queries = [], []
+        for _ in range(args.repeat):
+            with CaptureQueriesContext(connection) as captured:
+                t0 = time.perf_counter()
+                standings.rebuild(target, force=True)
+                times.append((time.perf_counter() - t0) * 1000)
+            queries.append(len(captured.captured_queries))
+        sheets_to_finish = open_last_games(target, args.freshness)
+        events.mark_stale(target)
+        standings.rebuild(target)
+        connection.close()
+
+        # 3. Servers.
+        worker_log = workdir / "worker.log"
+        web_log = workdir / "web.log"
+        procs.append(
+            subprocess.Popen(
+                [
+                    str(BIN / "celery"),
+                    "-A",
+                    "config",
+                    "worker",
+                    "--concurrency=1",
+                    "--loglevel=INFO",
+                    "--without-gossip",
+                    "--without-mingle",
+                ],
+                cwd=ROOT,
+                stdout=worker_log.open("wb"),
+                stderr=subprocess.STDOUT,
+            )
+        )
+        procs.append(
+            subprocess.Popen(
+                [
+                    str(BIN / "gunicorn"),
+                    "config.wsgi",
+                    "--bind",
+                    f"{HOST}:{args.port}",
+                    "--workers",
+                    str(args.workers),
+                    "--worker-class",
+                    "gthread",
+                    "--threads",
+                    str(args.threads),
+                    "--timeout",
+                    "60",
+                    "--backlog",
+                    "512",
+                ],
+                cwd=ROOT,
+                stdout=web_log.open("wb"),
+                stderr=subprocess.STDOUT,
+            )
+        )
+        base = "/concours/banc/concours-1/"
+        wait_http(args.port, base + "classement/")
+
+        # Cold renders: every request asks for a page never rendered (a new sort order each
+        # time, so neither Redis nor a worker's own memory has it).
+        cold = []
+        for sort in ("", "number", "-number", "points_for", "-points_for", "wins", "-wins"):
+            status, _body, elapsed = get(args.port, f"{base}classement/?sort={sort}")
+            assert status == 200
+            cold.append(elapsed * 1000)
+        cold_team_page = []
+        for n in (1, 2, 3):
+            cold_team_page.append(get(args.port, f"{base}equipe/{n}/")[2] * 1000)
+
+        # Cached: wrk on the page (anonymous visitors, the whole page from Redis).
+        get(args.port, base + "classement/")
+        cached = run_wrk(args.port, base + "classement/", args.seconds, args.connections)
+        cached_sorted = run_wrk(
+            args.port, base + "classement/?sort=-points_for&page=3", args.seconds, args.connections
+        )
+
+        # Stampede: 200 simultaneous requests on a cold cache.
+        redis_flush(REDIS_CACHE_DB)
+        before = count_renders(web_log)
+        statuses = stampede(args.port, base + "classement/?page=2", 200)
+        time.sleep(0.5)
+        after = count_renders(web_log)
+        table_renders = after[0] - before[0]
+        page_builds = after[1] - before[1]
+
+        # Freshness: the last deal of a game, entered through the service, until the page shows it.
+        from scoring import services
+        from scoring.adapters import DealFacts
+        from scoring.models import ScoreSheet
+
+        latencies = []
+        for sheet_id in sheets_to_finish:
+            sheet = ScoreSheet.objects.select_related("table__entry_a").get(pk=sheet_id)
+            number = sheet.table.entry_a.number
+            page = (number - 1) // 100 + 1
+            path = f"{base}classement/?sort=number&page={page}"
+            before = next(r for r in standings.live_snapshot(target).rows if r["number"] == number)
+            t0 = time.perf_counter()
+            written = services.record_deal(
+                sheet_id,
+                DealFacts(taker="a", trump="spades", taker_points=100),
+                version=None,
+                client_id=None,
+            )
+            assert written.sheet.status == ScoreSheet.Status.FINISHED
+            expected = str(before["points_for"] + written.sheet.total_a)
+            while time.perf_counter() - t0 < 30:
+                _status, body, _e = get(args.port, path)
+                text = body.decode()
+                start = text.find(f'id="equipe-{number}"')
+                row = text[start : text.find("</tr>", start)]
+                if expected in re.findall(r"<td[^>]*>([^<]*)</td>", row):
+                    break
+                time.sleep(0.05)
+            latencies.append(time.perf_counter() - t0)
+
+        # 4. Export of the contest's deals, as the Celery job runs it.
+        from django.conf import settings
+
+        settings.MEDIA_ROOT = workdir / "media"
+        from tournaments.models import Contest
+
+        job = ExportJob.objects.create(
+            contest=Contest.objects.get(pk=target), kind="deals", format="xlsx"
+        )
+        t0 = time.perf_counter()
+        exports.run_job(job.pk)
+        export_s = time.perf_counter() - t0
+        job.refresh_from_db()
+
+        print(f"""
+Command: `.venv/bin/python benchmarks/standings_bench.py` ({date.today().isoformat()}, {platform.python_version()},
+{os.cpu_count()} cores; PostgreSQL on 127.0.0.1; Redis broker and cache; gunicorn {args.workers} workers
+x {args.threads} threads (gthread); one Celery worker; `wrk -t2 -c{args.connections} -d{args.seconds}s` on loopback).
+
+Data: {args.contests} contests of {args.teams} teams, {args.rounds} rounds, games of {args.deals} deals:
+{deal_count:,} deal records in the database ({fill_s:.0f} s to fill).
+
+| scenario | goal | result |
+|---|---|---|
+| rebuild one contest's standings from the database ({args.repeat} runs) | < 100 ms, ≤ 5 queries | p50 {statistics.median(times):.0f} ms, min {min(times):.0f} ms, max {max(times):.0f} ms; {max(queries)} queries |
+| public standings page, cold (a page never rendered, 7 runs) | < 150 ms | p50 {statistics.median(cold):.0f} ms, max {max(cold):.0f} ms |
+| public standings page from cache (`wrk`) | ≥ 1,000 req/s | {cached["rps"]:.0f} req/s, p50 {cached["p50"]:.1f} ms, p95 {cached["p95"]:.1f} ms, p99 {cached["p99"]:.1f} ms, {int(cached["errors"])} errors |
+| same, sorted by points, page 3 | ≥ 1,000 req/s | {cached_sorted["rps"]:.0f} req/s, p50 {cached_sorted["p50"]:.1f} ms, p95 {cached_sorted["p95"]:.1f} ms |
+| baseline: a Django view doing nothing (same server, same moment) | — | {baseline['rps']:.0f} req/s, p50 {baseline['p50']:.1f} ms, p95 {baseline['p95']:.1f} ms |
+| 200 simultaneous requests, cold cache | rendered once | {statuses.count(200)}/200 answered 200; table rendered {table_renders}×, page assembled {page_builds}× |
+| last deal of a game entered → public page shows the new standings ({len(latencies)} games) | < 10 s at p95 | p50 {statistics.median(latencies):.2f} s, p95 {percentile(latencies, 95):.2f} s, max {max(latencies):.2f} s |
+| team page (not cached), 3 requests | — | p50 {statistics.median(cold_team_page):.0f} ms |
+| export of the {job.rows_done:,} deals of one contest (XLSX job) | — | {export_s:.1f} s |
+""")
+        return 0
+    finally:
+        for proc in procs:
+            proc.send_signal(signal.SIGTERM)
+        for proc in procs:
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+        try:
+            from django.db import connections
+
+            connections.close_all()
+        except Exception:
+            pass
+        psql(f"DROP DATABASE IF EXISTS {db} WITH (FORCE)")
+        redis_flush(REDIS_BROKER_DB)
+        redis_flush(REDIS_CACHE_DB)
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
