@@ -509,6 +509,9 @@ def main() -> int:
         cached_sorted = run_wrk(
             args.port, base + "classement/?sort=-points_for&page=3", args.seconds, args.connections
         )
+        # The machine's ceiling at the same moment: a Django view that does nothing (the
+        # language switch answering a GET with a redirect), same middleware, same server.
+        baseline = run_wrk(args.port, "/i18n/setlang/", args.seconds, args.connections)
 
         # Stampede: 200 simultaneous requests on a cold cache.
         redis_flush(REDIS_CACHE_DB)
@@ -578,7 +581,7 @@ Data: {args.contests} contests of {args.teams} teams, {args.rounds} rounds, game
 | public standings page, cold (a page never rendered, 7 runs) | < 150 ms | p50 {statistics.median(cold):.0f} ms, max {max(cold):.0f} ms |
 | public standings page from cache (`wrk`) | ≥ 1,000 req/s | {cached["rps"]:.0f} req/s, p50 {cached["p50"]:.1f} ms, p95 {cached["p95"]:.1f} ms, p99 {cached["p99"]:.1f} ms, {int(cached["errors"])} errors |
 | same, sorted by points, page 3 | ≥ 1,000 req/s | {cached_sorted["rps"]:.0f} req/s, p50 {cached_sorted["p50"]:.1f} ms, p95 {cached_sorted["p95"]:.1f} ms |
-| baseline: a Django view doing nothing (same server, same moment) | — | {baseline['rps']:.0f} req/s, p50 {baseline['p50']:.1f} ms, p95 {baseline['p95']:.1f} ms |
+| baseline: a Django view doing nothing (same server, same moment) | — | {baseline["rps"]:.0f} req/s, p50 {baseline["p50"]:.1f} ms, p95 {baseline["p95"]:.1f} ms |
 | 200 simultaneous requests, cold cache | rendered once | {statuses.count(200)}/200 answered 200; table rendered {table_renders}×, page assembled {page_builds}× |
 | last deal of a game entered → public page shows the new standings ({len(latencies)} games) | < 10 s at p95 | p50 {statistics.median(latencies):.2f} s, p95 {percentile(latencies, 95):.2f} s, max {max(latencies):.2f} s |
 | team page (not cached), 3 requests | — | p50 {statistics.median(cold_team_page):.0f} ms |
