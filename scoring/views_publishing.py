@@ -119,7 +119,7 @@ def standings_rebuild(request: HttpRequest, club_slug: str, contest_id: int) -> 
 @french_404
 def prizes(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResponse:
     contest = _contest(request, club_slug, contest_id)
-    form = PrizeForm(request.POST or None)
+    form = PrizeForm(access.posted(request))
     status = 200
     if request.method == "POST":
         if form.is_valid():
@@ -318,7 +318,7 @@ def _start_export(job: ExportJob) -> None:
 @french_404
 def exports_page(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResponse:
     contest = _contest(request, club_slug, contest_id)
-    form = ExportForm(request.POST or None)
+    form = ExportForm(access.posted(request))
     status = 200
     if request.method == "POST":
         if form.is_valid():

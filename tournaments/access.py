@@ -257,3 +257,17 @@ def organiser_view(
         return wrapper  # type: ignore[return-value]
 
     return decorate
+
+
+def posted(request: HttpRequest) -> Any:
+    """The POST data to bind a form with, or None on GET.
+
+    Not ``request.POST or None``: an empty POST is falsy, which would leave the form unbound,
+    so a submitted empty form would be neither validated nor answered with its errors.
+    """
+    return request.POST if request.method == "POST" else None
+
+
+def posted_files(request: HttpRequest) -> Any:
+    """The uploaded files to bind a form with, or None on GET."""
+    return request.FILES if request.method == "POST" else None

@@ -39,7 +39,12 @@ def dashboard(request: HttpRequest) -> HttpResponse:
 @access.organiser_view("GET")
 def club(request: HttpRequest, club_slug: str) -> HttpResponse:
     """A club's dashboard: its contests, seasons and the size of its player register."""
-    club = access.club_for(request.user, club_slug)
+    return _club_page(request, access.club_for(request.user, club_slug), SeasonForm())
+
+
+def _club_page(
+    request: HttpRequest, club: Club, season_form: SeasonForm, status: int = 200
+) -> HttpResponse:
     contests = (
         club.contests.select_related("season")
         .annotate(
@@ -56,35 +61,33 @@ def club(request: HttpRequest, club_slug: str) -> HttpResponse:
             "contests": contests,
             "seasons": club.seasons.all(),
             "players_count": club.players.count(),
-            "season_form": SeasonForm(),
+            "season_form": season_form,
         },
+        status=status,
     )
 
 
 @access.organiser_view("POST")
 def season_create(request: HttpRequest, club_slug: str) -> HttpResponse:
+    """Add a season; a refused one shows the club page again with its errors (400)."""
     club = access.club_for(request.user, club_slug)
     form = SeasonForm(request.POST)
     if form.is_valid():
         try:
             services.create_season(club, **form.cleaned_data)
         except services.ServiceError as exc:
-            messages.error(request, exc.message)
+            form.add_error(None, exc.message)
         else:
             messages.success(request, _("Saison créée."))
             return redirect("tournaments:club", club_slug=club.slug)
-    else:
-        for errors in form.errors.values():
-            for error in errors:
-                messages.error(request, error)
-    return redirect("tournaments:club", club_slug=club.slug)
+    return _club_page(request, club, form, status=400)
 
 
 @access.organiser_view("GET", "POST")
 def players(request: HttpRequest, club_slug: str) -> HttpResponse:
     """The club's player register: search, list, and add a player."""
     club = access.club_for(request.user, club_slug)
-    form = PlayerForm(request.POST or None)
+    form = PlayerForm(access.posted(request))
     status = 200
     if request.method == "POST":
         if form.is_valid():
@@ -118,7 +121,7 @@ def player_edit(request: HttpRequest, club_slug: str, player_id: int) -> HttpRes
     club = player.club
     initial = {"first_name": player.first_name, "last_name": player.last_name}
     initial["licence"] = player.licence
-    form = PlayerForm(request.POST or None, initial=initial)
+    form = PlayerForm(access.posted(request), initial=initial)
     status = 200
     if request.method == "POST":
         if form.is_valid():
@@ -166,8 +169,8 @@ def contest_create(request: HttpRequest, club_slug: str) -> HttpResponse:
 
     club = access.club_for(request.user, club_slug)
     preset = request.POST.get("preset") or request.GET.get("preset") or None
-    form = ContestForm(request.POST or None, club=club)
-    rules_form = RulesForm(request.POST or None, preset=preset)
+    form = ContestForm(access.posted(request), club=club)
+    rules_form = RulesForm(access.posted(request), preset=preset)
     if request.method == "POST" and form.is_valid() and rules_form.is_valid():
         values = form.values() | rules_form.values()
         try:
@@ -194,13 +197,13 @@ def contest_edit(request: HttpRequest, club_slug: str, contest_id: int) -> HttpR
     contest = access.contest_for(request.user, club_slug, contest_id)
     frozen = contest.rules_frozen
     form = ContestForm(
-        request.POST or None,
+        access.posted(request),
         club=contest.club,
         frozen=frozen,
         initial=ContestForm.initial_from(contest),
     )
     rules_form = RulesForm(
-        request.POST or None, preset=contest.preset, stored=contest.ruleset, frozen=frozen
+        access.posted(request), preset=contest.preset, stored=contest.ruleset, frozen=frozen
     )
     if request.method == "POST" and form.is_valid() and rules_form.is_valid():
         values = form.values()

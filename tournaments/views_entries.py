@@ -78,7 +78,7 @@ def _entries_page(
 def entries(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResponse:
     """The team list and the quick-add form (players chosen from the club or created)."""
     contest = access.contest_for(request.user, club_slug, contest_id)
-    form = EntryForm(request.POST or None, club=contest.club, initial={"checked_in": True})
+    form = EntryForm(access.posted(request), club=contest.club, initial={"checked_in": True})
     if request.method == "POST":
         if form.is_valid():
             try:
@@ -104,7 +104,9 @@ def entry_edit(
 ) -> HttpResponse:
     entry = access.entry_for(request.user, club_slug, contest_id, entry_id)
     contest = entry.contest
-    form = EntryForm(request.POST or None, club=contest.club, initial=EntryForm.initial_from(entry))
+    form = EntryForm(
+        access.posted(request), club=contest.club, initial=EntryForm.initial_from(entry)
+    )
     status = 200
     if request.method == "POST":
         if form.is_valid():
@@ -172,7 +174,7 @@ def _import_page(
 def entries_import(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResponse:
     """Upload a CSV file and see its preview: nothing is imported here."""
     contest = access.contest_for(request.user, club_slug, contest_id)
-    form = CsvUploadForm(request.POST or None, request.FILES or None)
+    form = CsvUploadForm(access.posted(request), access.posted_files(request))
     if request.method == "GET":
         return _import_page(request, contest, {"form": form})
     if not form.is_valid():

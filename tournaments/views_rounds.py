@@ -248,7 +248,7 @@ def round_delete(
     round_ = access.round_for(request.user, club_slug, contest_id, round_number)
     contest = round_.contest
     needs_confirmation = round_.status != Round.Status.DRAFT
-    form = DeleteRoundForm(request.POST or None)
+    form = DeleteRoundForm(access.posted(request))
     status = 200
     error = ""
     if request.method == "POST":
