@@ -1,21 +1,31 @@
-"""Score entry under load: deal POSTs through the real views, gunicorn, PostgreSQL.
+"""Score entry under load: deal POSTs through the real views, gunicorn, PostgreSQL, wrk.
 
-What it does (everything on 127.0.0.1, bounded in time and count):
+What it does (everything on 127.0.0.1, bounded in time and in count):
 
 1. Creates a fresh PostgreSQL database (``atout_bench_entry`` on 127.0.0.1:5432, user
-   ``postgres``), migrates it and seeds one contest (``club_contest``: games of 12 deals)
-   with one published round of ``--tables`` tables, plus one long game for the hot case.
-2. Starts gunicorn (``config.wsgi``, gthread workers, DEBUG off, plain HTTP) on a free port.
-3. Scenario "20 tables at once": ``--phones`` clients (default 20), one keep-alive connection
-   each, share the tables; each phone opens a table's link (GET, for the CSRF cookie and the
-   form's version) then posts its 12 deals one after the other, like a phone at the table,
-   each with a fresh client id and the version the previous answer implies. Only the POSTs
-   are timed. A POST succeeds with 302 (the page then redirects to the sheet).
-4. Scenario "two phones, one table": two clients post to the same sheet at once; a stale
-   answer (409) carries the sheet's new version, with which the phone sends the same deal
-   again (same client id), as a user would after "this sheet changed".
-5. Checks the database: every table has exactly the deals that were accepted, once each,
-   numbered 1..N, and totals equal to the sum of the deals' scores. Then drops the database.
+   ``postgres``), migrates it and seeds one contest (``club_contest``: games of 12 deals) with
+   one published round holding ``--phones x --tables-per-phone`` tables for each run (plus a
+   few for the warm-up), and a second contest of 200-deal games for the hot case.
+2. Starts gunicorn (``config.wsgi``, gthread workers, DEBUG off, a SECRET_KEY, logging at
+   WARNING, persistent database connections as configured) on a free loopback port.
+3. Fetches a CSRF cookie once (one GET of a table link), then writes a Lua script for ``wrk``
+   (``apt-get install wrk``) holding every table link of the run. The load tool runs in C on
+   the same 2 cores, so it has to be cheap: wrk threads cost far less than a Python client.
+4. Scenario "20 tables at once": ``--phones`` wrk threads of one keep-alive connection each.
+   A thread is a phone: it posts its tables' 12 deals one after the other, deal n with the
+   version n - 1 and a client id unique to (run, table, deal); an answer other than 302 ends
+   that table (counted as an error). The thread stops after its last table, so the run is
+   bounded by count (and by ``--timeout`` seconds, reported if reached).
+5. Scenario "two phones, one table": two wrk threads post to the same 200-deal sheet at once,
+   ``--hot-deals`` accepted deals each. A 409 ("this sheet changed") carries the sheet's
+   version: the phone sends the same deal again (same client id) with it.
+6. Checks the database after each run: for every table, the deals stored are exactly the ones
+   answered 302, once each (client ids), numbered 1..N, version = number of deals, totals =
+   sum of the deals' scores. Then drops the database (unless ``--keep``).
+
+Reported per run: the load average before, POST/s, p50/p95/p99/max latency (wrk's figures,
+microsecond resolution), errors, 409s, lost and duplicated deals, and the CPU time gunicorn
+and PostgreSQL spent per POST (from /proc). With ``--runs N`` the best and median run follow.
 
 Run: ``.venv/bin/python benchmarks/entry_bench.py`` (``--help`` for the options).
 """
@@ -23,31 +33,50 @@ Run: ``.venv/bin/python benchmarks/entry_bench.py`` (``--help`` for the options)
 from __future__ import annotations
 
 import argparse
-import asyncio
+import http.client
 import os
 import re
 import secrets
+import shutil
 import signal
 import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 DB_NAME = "atout_bench_entry"
 DB_URL = f"postgres://postgres@127.0.0.1:5432/{DB_NAME}"
 PG_ADMIN = ["psql", "-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-q", "-c"]
-
-VERSION_RE = re.compile(rb'name="version" value="(\d+)"')
-CSRF_RE = re.compile(rb'name="csrfmiddlewaretoken" value="([^"]+)"')
-
+DEALS_PER_GAME = 12
+HOT_DEALS_PER_GAME = 200
+CSRF_COOKIE_RE = re.compile(r"csrftoken=([A-Za-z0-9]+)")
 
 # --- Database and server ----------------------------------------------------------------------
+
+
+def _free_redis_db() -> int | None:
+    """An empty Redis database on 127.0.0.1:6379 for the Celery broker, or None."""
+    if shutil.which("redis-cli") is None:
+        return None
+    for n in range(15, 7, -1):
+        try:
+            out = subprocess.run(
+                ["redis-cli", "-h", "127.0.0.1", "-n", str(n), "dbsize"],
+                capture_output=True,
+                text=True,
+                timeout=5,
+            ).stdout.strip()
+        except (OSError, subprocess.TimeoutExpired):
+            return None
+        if out == "0":
+            return n
+    return None
 
 
 def _env() -> dict[str, str]:
@@ -62,17 +91,44 @@ def _env() -> dict[str, str]:
         DJANGO_SETTINGS_MODULE="config.settings",
     )
     env.pop("CELERY_BROKER_URL", None)
+    env.pop("CACHE_URL", None)
     return env
 
 
+ENV = _env()
+REDIS_DB: int | None = None
+
+
+def use_broker(eager: bool) -> str:
+    """Production's set-up: a Celery broker, so a finished game queues its standings rebuild
+    (no worker runs here: the rebuild is measured by standings_bench.py). ``eager`` keeps the
+    development set-up instead, where the request that finishes a game rebuilds the standings.
+    """
+    global REDIS_DB
+    if eager:
+        return "no broker: standings rebuilt eagerly in the request that finishes a game"
+    REDIS_DB = _free_redis_db()
+    if REDIS_DB is None:
+        raise SystemExit("no empty Redis database on 127.0.0.1:6379 (or use --eager)")
+    ENV["CELERY_BROKER_URL"] = f"redis://127.0.0.1:6379/{REDIS_DB}"
+    return f"Celery broker redis://127.0.0.1:6379/{REDIS_DB} (rebuilds queued, no worker)"
+
+
+def drop_broker_db() -> None:
+    if REDIS_DB is not None:  # it was empty when we took it
+        subprocess.run(
+            ["redis-cli", "-h", "127.0.0.1", "-n", str(REDIS_DB), "flushdb"], check=False
+        )
+
+
 def create_database() -> None:
-    subprocess.run([*PG_ADMIN, f"DROP DATABASE IF EXISTS {DB_NAME}"], check=True)
+    subprocess.run([*PG_ADMIN, f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)"], check=True)
     subprocess.run([*PG_ADMIN, f"CREATE DATABASE {DB_NAME}"], check=True)
     for command in (["migrate"], ["collectstatic"]):  # DEBUG off: hashed static names
         subprocess.run(
             [sys.executable, "manage.py", *command, "--noinput", "-v", "0"],
             cwd=ROOT,
-            env=_env(),
+            env=ENV,
             check=True,
         )
 
@@ -82,15 +138,15 @@ def drop_database() -> None:
 
 
 def setup_django() -> None:
-    os.environ.update(_env())
+    os.environ.update(ENV)
     sys.path.insert(0, str(ROOT))
     import django
 
     django.setup()
 
 
-def seed(tables: int) -> tuple[list[tuple[str, str]], str]:
-    """Create the contest; return the table links of the round and the hot table's link."""
+def seed_contest(slug: str, deals: int, count: int) -> list[tuple[str, int]]:
+    """A running contest with one published round of ``count`` tables: [(link, sheet id)]."""
     import datetime
 
     from engine.rules import make_ruleset
@@ -98,41 +154,36 @@ def seed(tables: int) -> tuple[list[tuple[str, str]], str]:
     from scoring.views import table_link
     from tournaments.models import Club, Contest, Entry, Player, Round, Table
 
-    club = Club.objects.create(name="Banc d'essai", slug="banc")
-    links: list[tuple[str, str]] = []
-    hot = ""
-    for slug, deals, count in (("charge", 12, tables), ("chaude", 200, 1)):
-        contest = Contest.objects.create(
-            club=club,
-            name=slug,
-            slug=slug,
-            date=datetime.date(2026, 12, 1),
-            status=Contest.Status.RUNNING,
-            preset="club_contest",
-            ruleset=make_ruleset("club_contest", deals_per_game=deals).to_json(),
-        )
-        players = Player.objects.bulk_create(
-            Player(club=club, first_name=f"J{slug}{i}", last_name=f"N{i}", name_key=f"{slug}{i}")
-            for i in range(4 * count)
-        )
-        entries = Entry.objects.bulk_create(
-            Entry(contest=contest, number=i + 1, player1=players[2 * i], player2=players[2 * i + 1])
-            for i in range(2 * count)
-        )
-        round_ = Round.objects.create(contest=contest, number=1, status=Round.Status.PUBLISHED)
-        Table.objects.bulk_create(
-            Table(round=round_, number=i + 1, entry_a=entries[2 * i], entry_b=entries[2 * i + 1])
-            for i in range(count)
-        )
-        services.ensure_round_sheets(round_)
-        for table in round_.tables.order_by("number"):
-            sheet = services.sheet_of_table(table)
-            link = table_link(sheet)
-            if slug == "chaude":
-                hot = link
-            else:
-                links.append((link, str(sheet.pk)))
-    return links, hot
+    club, _ = Club.objects.get_or_create(slug="banc", defaults={"name": "Banc d'essai"})
+    contest = Contest.objects.create(
+        club=club,
+        name=slug,
+        slug=slug,
+        date=datetime.date(2026, 12, 1),
+        status=Contest.Status.RUNNING,
+        preset="club_contest",
+        ruleset=make_ruleset("club_contest", deals_per_game=deals).to_json(),
+    )
+    players = Player.objects.bulk_create(
+        Player(club=club, first_name=f"J{slug}{i}", last_name=f"N{i}", name_key=f"{slug}{i}")
+        for i in range(4 * count)
+    )
+    entries = Entry.objects.bulk_create(
+        Entry(contest=contest, number=i + 1, player1=players[2 * i], player2=players[2 * i + 1])
+        for i in range(2 * count)
+    )
+    round_ = Round.objects.create(contest=contest, number=1, status=Round.Status.PUBLISHED)
+    Table.objects.bulk_create(
+        Table(round=round_, number=i + 1, entry_a=entries[2 * i], entry_b=entries[2 * i + 1])
+        for i in range(count)
+    )
+    services.ensure_round_sheets(round_)
+    links = []
+    for table in round_.tables.select_related("round").order_by("number"):
+        sheet = services.sheet_of_table(table)
+        sheet.table = table
+        links.append((table_link(sheet), sheet.pk))
+    return links
 
 
 def free_port() -> int:
@@ -155,10 +206,12 @@ def start_gunicorn(port: int, workers: int, threads: int) -> subprocess.Popen[by
         str(threads),
         "--keep-alive",
         "30",
+        "--backlog",
+        "256",
         "--log-level",
         "warning",
     ]
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=_env())
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=ENV)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -170,267 +223,487 @@ def start_gunicorn(port: int, workers: int, threads: int) -> subprocess.Popen[by
     raise SystemExit("gunicorn did not start")
 
 
-# --- A tiny keep-alive HTTP/1.1 client --------------------------------------------------------
+def csrf_cookie(port: int, link: str) -> str:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request("GET", link)
+    response = conn.getresponse()
+    response.read()
+    conn.close()
+    if response.status != 200:
+        raise SystemExit(f"GET {link} -> {response.status}")
+    for name, value in response.getheaders():
+        found = CSRF_COOKIE_RE.search(value) if name.lower() == "set-cookie" else None
+        if found:
+            return found.group(1)
+    raise SystemExit("no CSRF cookie on the table page")
 
 
-class Connection:
-    def __init__(self, port: int) -> None:
-        self.port = port
-        self.reader: asyncio.StreamReader | None = None
-        self.writer: asyncio.StreamWriter | None = None
-        self.cookies: dict[str, str] = {}
+# --- CPU time of the server and of PostgreSQL (from /proc) -------------------------------------
 
-    async def _open(self) -> None:
-        self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
 
-    async def request(self, method: str, path: str, body: bytes = b"") -> tuple[int, bytes]:
-        if self.writer is None:
-            await self._open()
-        assert self.reader is not None and self.writer is not None
-        headers = [
-            f"{method} {path} HTTP/1.1",
-            f"Host: 127.0.0.1:{self.port}",
-            "Connection: keep-alive",
-        ]
-        if self.cookies:
-            headers.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
-        if body:
-            headers.append("Content-Type: application/x-www-form-urlencoded")
-        headers.append(f"Content-Length: {len(body)}")
-        self.writer.write(("\r\n".join(headers) + "\r\n\r\n").encode() + body)
-        await self.writer.drain()
-        status_line = await self.reader.readline()
-        if not status_line:  # the server closed the connection: reopen and retry once
-            self.writer = None
-            return await self.request(method, path, body)
-        status = int(status_line.split()[1])
-        length = 0
-        close = False
-        while True:
-            line = await self.reader.readline()
-            if line in (b"\r\n", b""):
-                break
-            name, _, value = line.decode("latin-1").partition(":")
-            name = name.strip().lower()
-            value = value.strip()
-            if name == "content-length":
-                length = int(value)
-            elif name == "set-cookie":
-                cookie = value.split(";", 1)[0]
-                key, _, val = cookie.partition("=")
-                self.cookies[key] = val
-            elif name == "connection" and value.lower() == "close":
-                close = True
-        data = await self.reader.readexactly(length) if length else b""
-        if close:
-            self.writer.close()
-            self.writer = None
-        return status, data
+def _cpu_seconds(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+    except OSError:
+        return []
+    return [int(p) for p in text.split()]
+
+
+def _postgres_pids() -> list[int]:
+    """The PostgreSQL backends serving the bench's database (other databases' are not ours)."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if f" {DB_NAME} ".encode() in (entry / "cmdline").read_bytes():
+                    pids.append(int(entry.name))
+            except OSError:
+                continue
+    return pids
+
+
+def cpu_snapshot(server: subprocess.Popen[bytes]) -> dict[str, dict[int, float]]:
+    workers = [server.pid, *_children(server.pid)]
+    return {
+        "gunicorn": {pid: _cpu_seconds(pid) for pid in workers},
+        "postgres": {pid: _cpu_seconds(pid) for pid in _postgres_pids()},
+    }
+
+
+def cpu_spent(before: dict[str, dict[int, float]], after: dict[str, dict[int, float]]) -> dict:
+    return {
+        kind: sum(v - before[kind].get(pid, 0.0) for pid, v in after[kind].items())
+        for kind in after
+    }
+
+
+# --- wrk scripts -------------------------------------------------------------------------------
+
+_LUA_COMMON = r"""
+local ffi = require("ffi")
+ffi.cdef[[
+typedef struct { long tv_sec; long tv_nsec; } atout_timespec;
+int clock_gettime(int clk_id, atout_timespec *tp);
+]]
+local ts = ffi.new("atout_timespec")
+local function now()  -- CLOCK_MONOTONIC seconds, as Python's time.monotonic()
+  ffi.C.clock_gettime(1, ts)
+  return tonumber(ts.tv_sec) + tonumber(ts.tv_nsec) / 1e9
+end
+t0, t1 = 0, 0
+
+-- A thread that is done says so with a file: the bench then stops wrk (whose -d is a cap).
+local function finish()
+  t1 = now()
+  local f = io.open(DONE_DIR .. "/" .. id, "w")
+  if f then f:close() end
+  wrk.thread:stop()
+end
+
+local threads = {}
+local counter = 0
+function setup(thread)
+  counter = counter + 1
+  thread:set("id", counter)
+  table.insert(threads, thread)
+end
+
+local function client_id(tag, n)
+  return string.format("%08x-%04x-4%03x-8000-%012x", RUN, tag % 65536, n, tag)
+end
+
+local TRUMPS = {"hearts", "spades", "clubs", "diamonds"}
+local function deal_body(version, cid, n)
+  local taker = (n % 2 == 1) and "a" or "b"
+  local belote = (n % 5 == 0) and "a" or ""
+  return string.format(
+    "version=%d&client_id=%s&taker=%s&trump=%s&taker_points=%d&belote_team=%s" ..
+    "&capot_team=&action=save", version, cid, taker, TRUMPS[n % 4 + 1], 82 + (n * 7) % 81, belote)
+end
+
+local HEADERS = nil
+local function headers()
+  if HEADERS == nil then
+    HEADERS = {
+      ["Content-Type"] = "application/x-www-form-urlencoded",
+      ["Cookie"] = "csrftoken=" .. CSRF,
+      ["X-CSRFToken"] = CSRF,
+    }
+  end
+  return HEADERS
+end
+
+function done(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format("RESULT %d %d %d %d %d %d %d %d %d %d %d %d\n",
+    summary.requests, summary.duration, e.connect, e.read, e.write, e.status, e.timeout,
+    latency:percentile(50), latency:percentile(95), latency:percentile(99), latency.max,
+    latency.mean))
+  for _, t in ipairs(threads) do
+    io.write(string.format("THREAD %d %d %d %d %d %.6f %.6f %s\n", t:get("id"), t:get("ok"),
+      t:get("bad"), t:get("stale"), t:get("extra"), t:get("t0"), t:get("t1"), t:get("accepted")))
+  end
+end
+"""
+
+_LUA_LOAD = r"""
+function init(args)
+  mine = {}
+  for i = id, #PATHS, PHONES do mine[#mine + 1] = i end
+  cur, n, ok, bad, stale, extra, accepted = 1, 1, 0, 0, 0, 0, ""
+  finished = false
+end
+
+function request()
+  if t0 == 0 then t0 = now() end
+  if #mine == 0 and not finished then finished = true finish() end
+  if finished then  -- only if wrk asks again after stop(): a harmless GET, counted apart
+    return wrk.format("GET", "/healthz")
+  end
+  local t = mine[cur]
+  return wrk.format("POST", PATHS[t] .. "donne/", headers(), deal_body(n - 1, client_id(t, n), n))
+end
+
+local function next_table()
+  accepted = accepted .. string.format("%d:%d,", mine[cur], n - 1)
+  cur, n = cur + 1, 1
+  if cur > #mine then
+    finished = true
+    finish()
+  end
+end
+
+function response(status, headers, body)
+  if finished then extra = extra + 1 return end
+  if status == 302 then
+    ok = ok + 1
+    n = n + 1
+    if n > DEALS then next_table() end
+  else
+    bad = bad + 1
+    next_table()  -- the rest of this table would only be stale
+  end
+end
+"""
+
+_LUA_HOT = r"""
+function init(args)
+  k, version, attempts, ok, bad, stale, extra, accepted = 1, 0, 0, 0, 0, 0, 0, ""
+  finished = false
+end
+
+function request()
+  if t0 == 0 then t0 = now() end
+  if finished then
+    return wrk.format("GET", "/healthz")
+  end
+  local tag = id * 4096 + k
+  return wrk.format("POST", PATHS[1] .. "donne/", headers(), deal_body(version, client_id(tag, k), k + id))
+end
+
+local function next_deal()
+  k, attempts = k + 1, 0
+  if k > DEALS then
+    finished = true
+    accepted = string.format("%d:%d,", id, ok)
+    finish()
+  end
+end
+
+function response(status, headers, body)
+  if finished then extra = extra + 1 return end
+  if status == 302 then
+    ok = ok + 1
+    version = version + 1
+    next_deal()
+  elseif status == 409 then
+    stale = stale + 1
+    attempts = attempts + 1
+    local v = string.match(body, 'name="version" value="(%d+)"')
+    if v == nil or attempts > 50 then
+      bad = bad + 1
+      next_deal()
+    else
+      version = tonumber(v)
+    end
+  else
+    bad = bad + 1
+    next_deal()
+  end
+end
+"""
+
+
+def lua_script(kind: str, run: int, csrf: str, paths: list[str], phones: int, deals: int) -> str:
+    quoted = ",\n".join(f'  "{p}"' for p in paths)
+    header = (
+        f'RUN = {run}\nCSRF = "{csrf}"\nPHONES = {phones}\nDEALS = {deals}\n'
+        f'DONE_DIR = "@DONE_DIR@"\nPATHS = {{\n{quoted}\n}}\n'
+    )
+    return header + _LUA_COMMON + (_LUA_LOAD if kind == "load" else _LUA_HOT)
 
 
 @dataclass
-class Stats:
-    latencies: list[float] = field(default_factory=list)
-    errors: int = 0
-    conflicts: int = 0
-    accepted: dict[str, set[str]] = field(default_factory=dict)  # sheet link -> client ids
+class WrkResult:
+    requests: int = 0
+    seconds: float = 0.0
+    socket_errors: int = 0
+    status_errors: int = 0
+    p50: float = 0.0
+    p95: float = 0.0
+    p99: float = 0.0
+    max: float = 0.0
+    mean: float = 0.0
+    ok: int = 0
+    bad: int = 0
+    stale: int = 0
+    extra: int = 0
+    accepted: dict[int, int] = field(default_factory=dict)  # table index or phone -> deals
+    timed_out: bool = False
+    load_before: float = 0.0
+    cpu: dict[str, float] = field(default_factory=dict)
 
-    def report(self, elapsed: float) -> dict[str, float]:
-        lat = sorted(self.latencies)
+    @property
+    def posts(self) -> int:
+        return self.requests - self.extra
 
-        def pct(p: float) -> float:
-            return lat[min(len(lat) - 1, int(p * len(lat)))] * 1000 if lat else 0.0
+    @property
+    def rps(self) -> float:
+        return self.posts / self.seconds if self.seconds else 0.0
 
-        return {
-            "requests": len(lat),
-            "rps": len(lat) / elapsed if elapsed else 0.0,
-            "p50": pct(0.50),
-            "p95": pct(0.95),
-            "p99": pct(0.99),
-            "max": lat[-1] * 1000 if lat else 0.0,
-            "mean": statistics.fmean(lat) * 1000 if lat else 0.0,
-            "errors": self.errors,
-            "conflicts": self.conflicts,
-        }
-
-
-def deal_body(csrf: str, version: int, client_id: str, n: int) -> bytes:
-    taker = "a" if n % 2 else "b"
-    return urlencode(
-        {
-            "csrfmiddlewaretoken": csrf,
-            "version": version,
-            "client_id": client_id,
-            "taker": taker,
-            "trump": ("hearts", "spades", "clubs", "diamonds")[n % 4],
-            "taker_points": 82 + (n * 7) % 81,
-            "belote_team": "a" if n % 5 == 0 else "",
-            "capot_team": "",
-            "action": "save",
-        }
-    ).encode()
+    @property
+    def errors(self) -> int:
+        return self.socket_errors + self.bad
 
 
-async def open_sheet(conn: Connection, link: str) -> tuple[str, int]:
-    status, body = await conn.request("GET", link)
-    if status != 200:
-        raise RuntimeError(f"GET {link} -> {status}")
-    csrf = CSRF_RE.search(body)
-    version = VERSION_RE.search(body)
-    assert csrf and version
-    return csrf.group(1).decode(), int(version.group(1))
-
-
-async def phone(port: int, links: list[str], deals: int, stats: Stats) -> None:
-    conn = Connection(port)
-    for link in links:
-        csrf, version = await open_sheet(conn, link)
-        ids = stats.accepted.setdefault(link, set())
-        for n in range(1, deals + 1):
-            client_id = str(uuid.uuid4())
-            body = deal_body(csrf, version, client_id, n)
-            start = time.perf_counter()
-            status, _ = await conn.request("POST", link + "donne/", body)
-            stats.latencies.append(time.perf_counter() - start)
-            if status == 302:
-                ids.add(client_id)
-                version += 1
-            else:
-                stats.errors += 1
-                csrf, version = await open_sheet(conn, link)
-
-
-async def hot_phone(port: int, link: str, deals: int, stats: Stats, seed: int) -> None:
-    """One of two phones on the same table: on 409, resend the same deal with the new version."""
-    conn = Connection(port)
-    csrf, version = await open_sheet(conn, link)
-    ids = stats.accepted.setdefault(link, set())
-    for n in range(1, deals + 1):
-        client_id = str(uuid.uuid4())
-        for _attempt in range(50):
-            body = deal_body(csrf, version, client_id, n + seed)
-            start = time.perf_counter()
-            status, data = await conn.request("POST", link + "donne/", body)
-            stats.latencies.append(time.perf_counter() - start)
-            if status == 302:
-                ids.add(client_id)
-                version += 1
+def run_wrk(
+    script: str, port: int, connections: int, timeout: int, server: subprocess.Popen[bytes]
+) -> WrkResult:
+    """Run wrk until every thread is done (or ``timeout`` seconds), parse what done() wrote."""
+    result = WrkResult(load_before=os.getloadavg()[0])
+    with tempfile.TemporaryDirectory(prefix="atout-wrk-") as tmp:
+        done_dir = Path(tmp, "done")
+        done_dir.mkdir()
+        path = Path(tmp, "bench.lua")
+        path.write_text(script.replace("@DONE_DIR@", str(done_dir)))
+        cmd = ["wrk", "-t", str(connections), "-c", str(connections), "-d", f"{timeout}s"]
+        cmd += ["--timeout", "10s", "-s", str(path), f"http://127.0.0.1:{port}"]
+        cpu_before = cpu_snapshot(server)
+        start = time.monotonic()
+        wrk = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        while wrk.poll() is None and time.monotonic() - start < timeout + 5:
+            if len(list(done_dir.iterdir())) >= connections:
+                wrk.send_signal(signal.SIGINT)  # wrk then joins its threads and calls done()
                 break
-            if status == 409:
-                stats.conflicts += 1
-                found = VERSION_RE.search(data)
-                if found is None:
-                    stats.errors += 1
-                    break
-                version = int(found.group(1))
-                continue
-            stats.errors += 1
-            break
-
-
-async def run_load(port: int, links: list[str], phones: int, deals: int) -> tuple[Stats, float]:
-    stats = Stats()
-    shares = [links[i::phones] for i in range(phones)]
-    start = time.perf_counter()
-    await asyncio.gather(*(phone(port, share, deals, stats) for share in shares if share))
-    return stats, time.perf_counter() - start
-
-
-async def run_hot(port: int, link: str, deals: int) -> tuple[Stats, float]:
-    stats = Stats()
-    start = time.perf_counter()
-    await asyncio.gather(
-        hot_phone(port, link, deals, stats, 0), hot_phone(port, link, deals, stats, 1)
-    )
-    return stats, time.perf_counter() - start
+            time.sleep(0.05)
+        try:
+            out, err = wrk.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            wrk.kill()
+            raise
+        result.cpu = cpu_spent(cpu_before, cpu_snapshot(server))
+        result.timed_out = len(list(done_dir.iterdir())) < connections
+    starts, ends = [], []
+    for line in out.splitlines():
+        parts = line.split()
+        if parts[:1] == ["RESULT"]:
+            n = [int(p) for p in parts[1:]]
+            result.requests = n[0]
+            result.socket_errors = n[2] + n[3] + n[4] + n[6]
+            result.status_errors = n[5]
+            result.p50, result.p95, result.p99, result.max, result.mean = (
+                v / 1000 for v in n[7:12]
+            )
+        elif parts[:1] == ["THREAD"]:
+            result.ok += int(parts[2])
+            result.bad += int(parts[3])
+            result.stale += int(parts[4])
+            result.extra += int(parts[5])
+            starts.append(float(parts[6]))
+            ends.append(float(parts[7]))
+            for item in (parts[8] if len(parts) > 8 else "").split(","):
+                if item:
+                    key, _, count = item.partition(":")
+                    result.accepted[int(key)] = int(count)
+    if not starts:
+        raise SystemExit(f"wrk gave no result:\n{out}\n{err}")
+    # From the first request sent to the last answer received, over every thread.
+    result.seconds = (max(ends) if all(ends) else time.monotonic()) - min(starts)
+    return result
 
 
 # --- Verification -----------------------------------------------------------------------------
 
 
-def verify(accepted: dict[str, set[str]], token_of: dict[str, str]) -> tuple[int, int, int]:
-    """(lost, duplicated, inconsistent sheets) according to the database."""
+def client_id(run: int, tag: int, n: int) -> uuid.UUID:
+    return uuid.UUID(f"{run:08x}-{tag % 65536:04x}-4{n:03x}-8000-{tag:012x}")
+
+
+@dataclass
+class Check:
+    stored: int = 0
+    lost: int = 0
+    duplicated: int = 0
+    bad_sheets: int = 0
+
+
+def verify(expected: dict[int, set[uuid.UUID]]) -> Check:
+    """Compare each sheet with the client ids answered 302 (sheet id -> ids)."""
     from scoring.models import DealRecord, ScoreSheet
 
-    lost = duplicated = bad = 0
-    for link, ids in accepted.items():
-        token = token_of[link]
-        sheet = ScoreSheet.objects.get(token=token)
-        deals = list(DealRecord.objects.filter(sheet=sheet).order_by("number"))
-        stored = [str(d.client_id) for d in deals]
-        lost += len(ids - set(stored))
-        duplicated += len(stored) - len(set(stored)) + len(set(stored) - ids)
-        numbers_ok = [d.number for d in deals] == list(range(1, len(deals) + 1))
-        totals_ok = (sheet.total_a, sheet.total_b) == (
-            sum(d.score_a for d in deals),
-            sum(d.score_b for d in deals),
+    check = Check()
+    for sheet_id, ids in expected.items():
+        sheet = ScoreSheet.objects.get(pk=sheet_id)
+        deals = list(DealRecord.objects.filter(sheet_id=sheet_id).order_by("number"))
+        stored = [d.client_id for d in deals]
+        check.stored += len(deals)
+        check.lost += len(ids - set(stored))
+        check.duplicated += len(stored) - len(set(stored)) + len(set(stored) - ids)
+        consistent = (
+            [d.number for d in deals] == list(range(1, len(deals) + 1))
+            and sheet.deal_count == len(deals)
+            and sheet.version == len(deals)
+            and (sheet.total_a, sheet.total_b)
+            == (sum(d.score_a for d in deals), sum(d.score_b for d in deals))
         )
-        if not (numbers_ok and totals_ok and sheet.deal_count == len(deals)):
-            bad += 1
-    return lost, duplicated, bad
+        check.bad_sheets += not consistent
+    return check
 
 
-def line(name: str, r: dict[str, float]) -> str:
+# --- Main --------------------------------------------------------------------------------------
+
+
+def line(name: str, r: WrkResult, c: Check) -> str:
+    cpu = r.cpu
+    per = (lambda s: s / r.posts * 1000) if r.posts else (lambda s: 0.0)
     return (
-        f"| {name} | {int(r['requests']):,} | {r['rps']:.0f} | {r['p50']:.1f} | {r['p95']:.1f} | "
-        f"{r['p99']:.1f} | {r['max']:.0f} | {int(r['errors'])} | {int(r['conflicts'])} |"
+        f"| {name} | {r.load_before:.1f} | {r.posts:,} | {r.rps:.0f} | {r.p50:.1f} | "
+        f"{r.p95:.1f} | {r.p99:.1f} | {r.max:.0f} | {r.errors} | {r.stale} | "
+        f"{c.lost} / {c.duplicated} / {c.bad_sheets} | {per(cpu['gunicorn']):.1f} | "
+        f"{per(cpu['postgres']):.1f} |" + (" **timed out**" if r.timed_out else "")
+    )
+
+
+HEADER = (
+    "| run | load avg before | POSTs | POST/s | p50 ms | p95 ms | p99 ms | max ms | errors "
+    "| 409 stale | lost / dup / bad sheets | gunicorn CPU ms/POST | PostgreSQL CPU ms/POST |\n"
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|"
+)
+
+
+def summary(name: str, results: list[WrkResult]) -> str:
+    rates = sorted(r.rps for r in results)
+    p99s = sorted(r.p99 for r in results)
+    best = max(results, key=lambda r: r.rps)
+    return (
+        f"{name}: best {best.rps:.0f} POST/s (p99 {best.p99:.1f} ms, load {best.load_before:.1f}),"
+        f" median {statistics.median(rates):.0f} POST/s, median p99 {statistics.median(p99s):.1f} ms"
     )
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tables", type=int, default=400, help="tables of 12 deals (load case)")
-    parser.add_argument("--phones", type=int, default=20, help="concurrent phones (connections)")
+    parser.add_argument("--phones", type=int, default=20, help="tables posted to at once")
     parser.add_argument(
-        "--hot-deals", type=int, default=90, help="deals per phone, hot case (2 x 90 <= 200)"
+        "--tables-per-phone", type=int, default=12, help="tables of 12 deals each phone plays"
     )
+    parser.add_argument("--hot-deals", type=int, default=90, help="deals per phone, hot case")
+    parser.add_argument("--runs", type=int, default=3, help="runs of each scenario")
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--timeout", type=int, default=120, help="seconds, per wrk run")
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
+    parser.add_argument(
+        "--eager", action="store_true", help="no Celery broker (standings rebuilt in-request)"
+    )
     args = parser.parse_args()
+    if shutil.which("wrk") is None:
+        raise SystemExit("wrk is needed: apt-get install -y wrk")
+    if 2 * args.hot_deals > HOT_DEALS_PER_GAME:
+        raise SystemExit(f"--hot-deals: at most {HOT_DEALS_PER_GAME // 2}")
 
+    broker = use_broker(args.eager)
     create_database()
     server: subprocess.Popen[bytes] | None = None
     try:
         setup_django()
-        links_ids, hot = seed(args.tables)
-        links = [link for link, _ in links_ids]
-        token_of = {link: link.rstrip("/").rsplit("/", 1)[1] for link in [*links, hot]}
+        per_run = args.phones * args.tables_per_phone
+        warm = seed_contest("chauffe", DEALS_PER_GAME, 2 * args.phones)
+        load_tables = seed_contest("charge", DEALS_PER_GAME, per_run * args.runs)
+        hot_tables = seed_contest("chaude", HOT_DEALS_PER_GAME, args.runs)
         port = free_port()
         server = start_gunicorn(port, args.workers, args.threads)
-        # Warm-up: every worker imports and connects (not timed, separate tables).
-        asyncio.run(run_load(port, links[:4], 4, 2))
-        warm = set(links[:4])
-        load_stats, load_elapsed = asyncio.run(
-            run_load(port, [lnk for lnk in links if lnk not in warm], args.phones, 12)
-        )
-        hot_stats, hot_elapsed = asyncio.run(run_hot(port, hot, args.hot_deals))
-        load = load_stats.report(load_elapsed)
-        hot_r = hot_stats.report(hot_elapsed)
-        lost, dup, bad = verify(load_stats.accepted, token_of)
-        hlost, hdup, hbad = verify(hot_stats.accepted, token_of)
-        accepted_hot = sum(len(v) for v in hot_stats.accepted.values())
-        print(
-            f"\ngunicorn gthread {args.workers} workers x {args.threads} threads, "
-            f"{os.cpu_count()} cores, load average before: {os.getloadavg()[0]:.1f}\n"
+        csrf = csrf_cookie(port, warm[0][0])
+        # Warm-up (not reported): every worker thread imports, connects, compiles its plans.
+        run_wrk(
+            lua_script("load", 0, csrf, [p for p, _ in warm], args.phones, 3),
+            port,
+            args.phones,
+            args.timeout,
+            server,
         )
         print(
-            "| scenario | POSTs | POST/s | p50 ms | p95 ms | p99 ms | max ms | errors | 409 stale |"
+            f"\n{time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cores, gunicorn gthread "
+            f"{args.workers} workers x {args.threads} threads, wrk -t/-c {args.phones} (load) "
+            f"and 2 (hot), PostgreSQL on 127.0.0.1, {broker}\n"
         )
-        print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
-        print(line(f"{args.phones} tables at once", load))
-        print(line("2 phones, 1 table", hot_r))
-        print(
-            f"\nload case: {sum(len(v) for v in load_stats.accepted.values())} deals accepted, "
-            f"lost {lost}, duplicated {dup}, inconsistent sheets {bad}"
-        )
-        print(
-            f"hot case: {accepted_hot} deals accepted ({accepted_hot / hot_elapsed:.0f}/s), "
-            f"lost {hlost}, duplicated {hdup}, inconsistent sheets {hbad}"
-        )
-        ok = load["errors"] == 0 and hot_r["errors"] == 0 and not (lost or dup or bad)
-        ok = ok and not (hlost or hdup or hbad)
-        return 0 if ok else 1
+        loads: list[WrkResult] = []
+        hots: list[WrkResult] = []
+        lines = []
+        failed = False
+        for run in range(1, args.runs + 1):
+            tables = load_tables[(run - 1) * per_run : run * per_run]
+            r = run_wrk(
+                lua_script("load", run, csrf, [p for p, _ in tables], args.phones, DEALS_PER_GAME),
+                port,
+                args.phones,
+                args.timeout,
+                server,
+            )
+            expected = {
+                sheet_id: {client_id(run, i, n) for n in range(1, r.accepted.get(i, 0) + 1)}
+                for i, (_, sheet_id) in enumerate(tables, start=1)
+            }
+            c = verify(expected)
+            failed |= bool(r.errors or c.lost or c.duplicated or c.bad_sheets or r.timed_out)
+            failed |= c.stored != r.ok
+            loads.append(r)
+            lines.append(line(f"{args.phones} tables, run {run}", r, c))
+            print(lines[-1], f"(stored {c.stored}, 302 answers {r.ok})", flush=True)
+
+            link, sheet_id = hot_tables[run - 1]
+            h = run_wrk(
+                lua_script("hot", run, csrf, [link], 2, args.hot_deals), port, 2, 60, server
+            )
+            expected_hot = {
+                sheet_id: {
+                    client_id(run, phone * 4096 + k, k)
+                    for phone in (1, 2)
+                    for k in range(1, h.accepted.get(phone, 0) + 1)
+                }
+            }
+            ch = verify(expected_hot)
+            failed |= bool(h.errors or ch.lost or ch.duplicated or ch.bad_sheets or h.timed_out)
+            failed |= ch.stored != h.ok
+            hots.append(h)
+            lines.append(line(f"2 phones 1 table, run {run}", h, ch))
+            print(lines[-1], f"(stored {ch.stored}, 302 answers {h.ok})", flush=True)
+
+        print("\n" + HEADER)
+        print("\n".join(lines))
+        print()
+        print(summary(f"{args.phones} tables at once", loads))
+        print(summary("2 phones, 1 table", hots))
+        print("integrity:", "FAILED" if failed else "every run: 0 errors, 0 lost, 0 duplicated")
+        return 1 if failed else 0
     finally:
         if server is not None:
             server.send_signal(signal.SIGTERM)
@@ -441,6 +714,7 @@ def main() -> int:
         from django.db import connections
 
         connections.close_all()
+        drop_broker_db()
         if not args.keep:
             drop_database()
 
