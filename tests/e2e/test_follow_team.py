@@ -8,15 +8,11 @@ after each round) and the projector. Skipped with a reason where /usr/bin/chromi
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-
-# Playwright's sync API runs an event loop in this thread; Django must still allow ORM calls.
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
 CHROMIUM = "/usr/bin/chromium"
 
@@ -30,8 +26,13 @@ pytestmark = [
 
 
 @pytest.fixture
-def page() -> Any:
+def page(monkeypatch: pytest.MonkeyPatch) -> Any:
     from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API runs an event loop in this thread; Django must still allow ORM
+    # calls. Set for this test only: a module-level os.environ would leak into other tests
+    # of the same process (``check --deploy`` refuses it).
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
     with sync_playwright() as p:
         browser = p.chromium.launch(
