@@ -6,14 +6,10 @@ live server. Skipped with a clear reason where /usr/bin/chromium is missing.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 import pytest
-
-# Playwright's sync API runs an event loop in this thread; Django must still allow ORM calls.
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
 CHROMIUM = "/usr/bin/chromium"
 
@@ -27,7 +23,10 @@ pytestmark = [
 
 
 @pytest.fixture
-def browser_page() -> Any:
+def browser_page(monkeypatch: pytest.MonkeyPatch) -> Any:
+    # Playwright's sync API runs an event loop in this thread; Django must still allow ORM
+    # calls here (for this test only, so no other test inherits the setting).
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:

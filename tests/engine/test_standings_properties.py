@@ -9,7 +9,6 @@ matter.
 from __future__ import annotations
 
 import random
-import time
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -187,26 +186,16 @@ def big_contest() -> tuple[list[GameResult], list[int]]:
     return results, teams
 
 
-def best_of(runs: int, fn: object) -> float:
-    assert callable(fn)
-    best = float("inf")
-    for _ in range(runs):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best
-
-
-def test_512_teams_8_rounds_is_fast() -> None:
-    # A few ms on a developer laptop; the bound is loose so that a loaded CI runner passes,
-    # but an accidental quadratic step (or worse) fails it.
+def test_512_teams_8_rounds_ranks_every_team() -> None:
+    # Speed is measured by benchmarks/standings_bench.py, never asserted here (shared machines).
     results, teams = big_contest()
     lots = lots_for(teams, 1)
-    plain = StandingsConfig(tiebreaks=("wins", "points_against"))
     heavy = StandingsConfig(
         method=RankingMethod.MATCH_POINTS,
         tiebreaks=("direct_encounter", "buchholz_wins", "median_buchholz_points", "lot"),
     )
-    assert best_of(3, lambda: compute_standings(results, teams, plain, lots=lots)) < 0.060
-    assert best_of(3, lambda: compute_standings(results, teams, heavy, lots=lots)) < 0.080
-    assert best_of(2, lambda: rank_history(results, teams, heavy, lots=lots)) < 0.300
+    rows = compute_standings(results, teams, heavy, lots=lots)
+    assert sorted(r.team for r in rows) == sorted(teams)
+    assert [r.rank for r in rows] == sorted(r.rank for r in rows)
+    history = rank_history(results, teams, heavy, lots=lots)
+    assert all(len(ranks) == 8 for ranks in history.values())

@@ -14,7 +14,7 @@ def test_check_deploy_reports_no_warning() -> None:
     env = {
         k: v
         for k, v in os.environ.items()
-        if k not in {"DEBUG", "DATABASE_URL", "CELERY_BROKER_URL"}
+        if k not in {"DEBUG", "DATABASE_URL", "CELERY_BROKER_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}
     }
     env.update(
         SECRET_KEY="p" * 30 + "-a-long-random-production-secret-9f8e7d6c5b4a",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 from unittest import mock
 
@@ -96,15 +95,13 @@ def test_broker_down_entry_succeeds_fast_then_reconciliation_rebuilds(
     club: Any, broker_down: None, django_capture_on_commit_callbacks: Any, caplog: Any
 ) -> None:
     contest = played_contest(club, teams=6, rounds=1)
-    started = time.monotonic()
     with django_capture_on_commit_callbacks(execute=True):
         for _ in range(20):  # twenty results committed one after the other
             with transaction.atomic():
                 events.results_changed(contest.pk)
-    elapsed = time.monotonic() - started
-    # One refused connection, then the breaker: no broker timeout per result.
-    assert elapsed < 3.0
-    assert "could not queue the rebuild" in caplog.text
+    # One refused connection, then the breaker: no broker attempt (and timeout) per result.
+    assert caplog.text.count("could not queue the rebuild") == 1
+    assert caplog.text.count("broker marked down") == 19
     assert _state(contest).results_version == 20 and standings.is_stale(contest.pk)
     assert standings.live_snapshot(contest.pk) is None
     # The broker is back: the periodic reconciliation (run here as the worker would) rebuilds.
