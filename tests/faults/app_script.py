@@ -31,7 +31,13 @@ def _club() -> Any:
     return club
 
 
-def fixture(slug: str, tables: int = 4, deals_per_game: int = 12, organiser: bool = False) -> Any:
+def fixture(
+    slug: str,
+    tables: int = 4,
+    deals_per_game: int = 12,
+    organiser: bool = False,
+    public_standings: bool = False,
+) -> Any:
     """A running contest, round 1 published with ``tables`` tables: their table links."""
     from django.urls import reverse
 
@@ -58,7 +64,13 @@ def fixture(slug: str, tables: int = 4, deals_per_game: int = 12, organiser: boo
         Entry(contest=contest, number=n + 1, player1=players[2 * n], player2=players[2 * n + 1])
         for n in range(2 * tables)
     )
-    round_ = Round.objects.create(contest=contest, number=1, status=Round.Status.PUBLISHED)
+    round_ = Round.objects.create(
+        contest=contest,
+        number=1,
+        status=Round.Status.PUBLISHED,
+        show_results=public_standings,
+        show_standings=public_standings,
+    )
     out = []
     for t in range(tables):
         table = Table.objects.create(
@@ -169,6 +181,14 @@ def standings_state(contest_id: int) -> Any:
     return out
 
 
+def mark_stale(contest_id: int) -> Any:
+    """What ``results_changed`` does first when a result changes (without queueing)."""
+    from scoring import events
+
+    events.mark_stale(contest_id)
+    return True
+
+
 def send(task: str, args: list[Any] | None = None) -> Any:
     """Send a task through the broker, as the beat or ``results_changed`` does."""
     from scoring import tasks
@@ -202,6 +222,7 @@ COMMANDS = {
     "time_rebuild": time_rebuild,
     "standings_state": standings_state,
     "send": send,
+    "mark_stale": mark_stale,
     "deals": deals,
 }
 

@@ -44,6 +44,8 @@ def log(message: str) -> None:
 
 def port_is_free(port: int) -> bool:
     with socket.socket() as s:
+        # As servers bind (SO_REUSEADDR): a port left in TIME_WAIT by a previous run is free.
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             s.bind((HOST, port))
         except OSError:
@@ -245,7 +247,8 @@ class App:
         self.gunicorn: subprocess.Popen[bytes] | None = None
         self.gunicorn_port = 0
         self.worker: subprocess.Popen[bytes] | None = None
-        self.worker_log = base / "worker.log"
+        self.worker_log = base / "worker-0.log"
+        self.workers_started = 0
         self.gunicorn_log = base / "gunicorn.log"
         self._logs: list[Any] = []
 
@@ -294,6 +297,8 @@ class App:
 
     # Celery worker
     def start_worker(self) -> subprocess.Popen[bytes]:
+        self.workers_started += 1
+        self.worker_log = self.base / f"worker-{self.workers_started}.log"
         out = open(self.worker_log, "ab")  # noqa: SIM115 (closed in stop_all)
         self._logs.append(out)
         self.worker = subprocess.Popen(
@@ -314,7 +319,33 @@ class App:
         )
         return worker
 
+    def standings_versions(self, contest_id: int) -> tuple[int, int | None]:
+        """(results version, version the live snapshot was built from): stale when they
+        differ. Read straight from the database, for polling without starting Django."""
+        with self.pg.connect(self.db) as conn:
+            row = conn.execute(
+                "SELECT COALESCE((SELECT results_version FROM scoring_standingsstate "
+                "WHERE contest_id = %s), 0), (SELECT source_version FROM "
+                "scoring_standingssnapshot WHERE contest_id = %s AND is_valid "
+                "ORDER BY as_of_round DESC LIMIT 1)",
+                [contest_id, contest_id],
+            ).fetchone()
+        return int(row[0]), (None if row[1] is None else int(row[1]))
+
+    def send_task(self, name: str, *args: Any) -> str:
+        """Send a task by name through the private broker, straight from this process (as
+        fast as the app's own ``apply_async``, without starting Django): its id."""
+        from celery import Celery
+
+        sender = Celery("faults-sender", broker=self.redis.url(0))
+        sender.conf.broker_connection_retry_on_startup = False
+        try:
+            return str(sender.send_task(name, args=list(args)).id)
+        finally:
+            sender.close()
+
     def worker_text(self) -> str:
+        """The log of the worker started last."""
         return self.worker_log.read_text(errors="replace") if self.worker_log.exists() else ""
 
     def stop_worker(self, sig: int = signal.SIGTERM) -> None:
@@ -360,28 +391,22 @@ _LOCATION_NUMBER = re.compile(r"#donne-(\d+)$")
 
 
 class Phone:
-    """A phone's HTTP client: one keep-alive connection, re-opened after any error."""
+    """A phone's HTTP client with its cookies; one fresh connection per request.
+
+    (A kept-alive connection would be closed by gunicorn after 2 s of silence and fail the
+    next request with a broken pipe that says nothing about the server: browsers retry those
+    silently. A fresh loopback connection costs well under a millisecond.)
+    """
 
     def __init__(self, port: int, timeout: float = 10.0) -> None:
         self.port = port
         self.timeout = timeout
-        self.conn: http.client.HTTPConnection | None = None
         self.cookies: dict[str, str] = {}
-
-    def _connection(self) -> http.client.HTTPConnection:
-        if self.conn is None:
-            self.conn = http.client.HTTPConnection(HOST, self.port, timeout=self.timeout)
-        return self.conn
-
-    def close(self) -> None:
-        if self.conn is not None:
-            self.conn.close()
-            self.conn = None
 
     def request(
         self, method: str, path: str, data: dict[str, Any] | None = None
     ) -> tuple[int, dict[str, str], str]:
-        headers = {"Host": f"{HOST}:{self.port}"}
+        headers = {"Host": f"{HOST}:{self.port}", "Connection": "close"}
         body = None
         if data is not None:
             body = urlencode(data)
@@ -390,19 +415,16 @@ class Phone:
             headers["X-CSRFToken"] = self.cookies["csrftoken"]  # as the page's htmx does
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        conn = http.client.HTTPConnection(HOST, self.port, timeout=self.timeout)
         try:
-            conn = self._connection()
             conn.request(method, path, body=body, headers=headers)
             response = conn.getresponse()
             text = response.read().decode(errors="replace")
-        except BaseException:
-            self.close()  # a timed-out or broken connection is never reused
-            raise
+        finally:
+            conn.close()  # a timed-out request is abandoned: its answer is lost
         for value in response.headers.get_all("Set-Cookie") or []:
             name, _, rest = value.partition("=")
             self.cookies[name.strip()] = rest.split(";", 1)[0]
-        if response.getheader("Connection", "").lower() == "close":
-            self.close()
         return response.status, dict(response.headers.items()), text
 
     def get(self, path: str) -> tuple[int, dict[str, str], str]:
