@@ -20,6 +20,7 @@ install: $(STAMP)
 run: install
 	$(DEV_ENV) $(BIN)/python manage.py migrate --noinput
 	$(DEV_ENV) $(BIN)/python manage.py seed_demo
+	$(DEV_ENV) $(BIN)/python manage.py seed_demo_results
 	$(DEV_ENV) $(BIN)/python manage.py runserver 127.0.0.1:8000
 
 lint: install

@@ -14,12 +14,15 @@ class ScoringConfig(AppConfig):
         from scoring import adapters
         from tournaments import adapters as tournaments_adapters
         from tournaments.models import Round
-        from tournaments.signals import round_published
+        from tournaments.signals import round_published, round_visibility_changed
 
         tournaments_adapters.set_results_source(
             adapters.finished_results, round_activity=adapters.round_activity
         )
         round_published.connect(_create_round_sheets, sender=Round, dispatch_uid="scoring-sheets")
+        round_visibility_changed.connect(
+            _rebuild_public_standings, sender=Round, dispatch_uid="scoring-visibility"
+        )
 
 
 def _create_round_sheets(sender: Any, round: Any, **kwargs: Any) -> None:
@@ -27,3 +30,11 @@ def _create_round_sheets(sender: Any, round: Any, **kwargs: Any) -> None:
     from scoring.services import ensure_round_sheets
 
     ensure_round_sheets(round)
+
+
+def _rebuild_public_standings(sender: Any, round: Any, before: Any, **kwargs: Any) -> None:
+    """What the public may see changed: rebuild the standings in the same commit, so the
+    public pages never show a round whose standings were just hidden (or miss a new one)."""
+    from scoring import standings
+
+    standings.rebuild(round.contest_id, force=True)

@@ -59,19 +59,20 @@ def _rebuild(contest_id: int) -> standings.RebuildOutcome:
 def set_visibility(
     round_: Round, *, show_draw: bool, show_results: bool, show_standings: bool
 ) -> Round:
-    """Set what the public sees of ``round_`` and rebuild the standings in the same commit."""
+    """Set what the public sees of ``round_``; the standings are rebuilt in the same commit
+    (``scoring.apps`` listens to ``round_visibility_changed``)."""
     try:
         with transaction.atomic():
-            updated = tournaments_services.set_round_visibility(
+            return tournaments_services.set_round_visibility(
                 round_,
                 show_draw=show_draw,
                 show_results=show_results,
                 show_standings=show_standings,
             )
-            _rebuild(updated.contest_id)
     except tournaments_services.ServiceError as exc:
         raise PublishingError(exc.code, exc.message) from None
-    return updated
+    except EngineError as exc:
+        raise PublishingError(exc.code, engine_error_message(exc)) from None
 
 
 def rebuild_now(contest: Contest) -> standings.RebuildOutcome:

@@ -852,6 +852,7 @@ def set_round_visibility(
     locked.show_standings = show_standings
     locked.save(update_fields=["show_draw", "show_results", "show_standings"])
     _record_change(locked.contest_id, "round.visibility", locked, before, ROUND_STATE_FIELDS)
+    signals.round_visibility_changed.send(sender=Round, round=locked, before=before)
     return locked
 
 

@@ -7,6 +7,7 @@ only when the round is published (or closed) and ``show_draw`` is set. Anything 
 
 from __future__ import annotations
 
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -48,12 +49,21 @@ def _public_rounds(contest: Contest):  # type: ignore[no-untyped-def]
 
 @require_GET
 def contest(request: HttpRequest, club_slug: str, contest_slug: str) -> HttpResponse:
-    """A contest's public home: its published rounds."""
+    """A contest's public home: each published round's draw and results, the standings."""
     contest = _public_contest(club_slug, contest_slug)
+    rounds = list(
+        contest.rounds.filter(status__in=[Round.Status.PUBLISHED, Round.Status.CLOSED])
+        .filter(Q(show_draw=True) | Q(show_results=True) | Q(show_standings=True))
+        .order_by("number")
+    )
     return render(
         request,
         "public/contest.html",
-        {"contest": contest, "rounds": list(_public_rounds(contest))},
+        {
+            "contest": contest,
+            "rounds": rounds,
+            "standings_public": any(r.show_standings for r in rounds),
+        },
     )
 
 

@@ -32,7 +32,7 @@ def test_draft_rounds_are_invisible(contest: Any) -> None:
     assert client.get(_round_url(contest, 1)).status_code == 404
     home = client.get(contest.public_url)
     assert home.status_code == 200
-    assert "Aucun tirage publié" in home.content.decode()
+    assert "Rien n'est encore publié" in home.content.decode()
 
 
 @pytest.mark.django_db
@@ -75,3 +75,17 @@ def test_hidden_draw_private_contest_and_other_club(contest: Any, other_club: An
 def test_home_lists_public_contests_with_links(contest: Any) -> None:
     body = Client().get(reverse("public:home")).content.decode()
     assert contest.public_url in body
+
+
+@pytest.mark.django_db
+def test_contest_home_links_only_what_is_published(contest: Any) -> None:
+    add_teams(contest, 4)
+    round_ = services.generate_round(contest, seed=1)
+    services.publish_round(round_)
+    client = Client()
+    body = client.get(contest.public_url).content.decode()
+    assert "Tirage des tables" in body
+    assert "Résultats et donnes" not in body and "Classement" not in body
+    services.set_round_visibility(round_, show_draw=True, show_results=True, show_standings=True)
+    body = client.get(contest.public_url).content.decode()
+    assert "Résultats et donnes" in body and "Classement" in body
