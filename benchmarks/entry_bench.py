@@ -224,7 +224,8 @@ def start_gunicorn(port: int, workers: int, threads: int) -> subprocess.Popen[by
 
 
 def csrf_cookie(port: int, link: str) -> str:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    # The first answer waits for a worker to boot (slow on a loaded machine).
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=90)
     conn.request("GET", link)
     response = conn.getresponse()
     response.read()
