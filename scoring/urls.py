@@ -15,7 +15,6 @@ _SHEET = _ROUND + "table/<int:table_number>/"
 urlpatterns = [
     path(_ROUND, views.round_sheets, name="round_sheets"),
     path(_ROUND + "etat/", views.round_sheets_state, name="round_sheets_state"),
-    path(_ROUND + "imprimer/", views.print_sheets, name="print_sheets"),
     path(_SHEET, views.sheet, name="sheet"),
     path(_SHEET + "donne/", views.sheet_deal, name="sheet_deal"),
     path(_SHEET + "apercu/", views.sheet_preview, name="sheet_preview"),

@@ -139,7 +139,17 @@ def round_sheets(
         "rows": rows,
         "counts": _counts(rows),
         "state_url": _round_url(round_, "round_sheets_state"),
-        "print_url": _round_url(round_, "print_sheets"),
+        # Printing is an organiser's task (the publishing pages); scorers don't see the link.
+        "print_url": reverse(
+            "publishing:print_sheets",
+            kwargs={
+                "club_slug": round_.contest.club.slug,
+                "contest_id": round_.contest_id,
+                "round_number": round_.number,
+            },
+        )
+        if tournaments_access.role_in(request.user, round_.contest.club) in ORGANISING
+        else "",
         "draft": round_.status == Round.Status.DRAFT,
     }
     return shared.render(request, "scoring/round_sheets.html", context)
@@ -158,37 +168,6 @@ def round_sheets_state(
         "state_url": _round_url(round_, "round_sheets_state"),
     }
     return shared.render(request, "scoring/_round_tables.html", context)
-
-
-@tournaments_access.organiser_view("GET", roles=ANY_MEMBER)
-def print_sheets(
-    request: HttpRequest, club_slug: str, contest_id: int, round_number: int
-) -> HttpResponse:
-    """One printable sheet per table: teams, a grid of deals and the QR code of its link."""
-    round_ = _round_for(request, club_slug, contest_id, round_number)
-    if round_.status != Round.Status.PUBLISHED:
-        messages.error(request, _("Publiez la manche avant d'imprimer ses feuilles."))
-        return redirect(_round_url(round_))
-    services.ensure_round_sheets(round_, user=request.user)
-    rows = [r for r in _round_rows(round_) if r["sheet"].kind != ScoreSheet.Kind.BYE]
-    rules = None
-    try:
-        rules = services.rules_of(rows[0]["sheet"]) if rows else None
-    except services.ServiceError:
-        rules = None
-    lines = rules.deals_per_game if rules is not None and rules.game_end.value == "deals" else 15
-    for row in rows:
-        link = request.build_absolute_uri(shared.table_link(row["sheet"]))
-        row["link"] = link
-        row["qr"] = shared.qr_svg(link, scale=3)
-    context = {
-        "round": round_,
-        "contest": round_.contest,
-        "rows": rows,
-        "lines": range(1, lines + 1),
-        "format": shared.game_format(rules),
-    }
-    return shared.render(request, "scoring/print_sheets.html", context)
 
 
 # --- One table's sheet ------------------------------------------------------------------------

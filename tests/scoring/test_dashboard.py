@@ -81,7 +81,7 @@ def test_print_sheets_have_a_qr_code_per_played_table(
     client = Client()
     client.login(username=organiser.username, password=PASSWORD)
     url = reverse(
-        "scoring:print_sheets",
+        "publishing:print_sheets",
         kwargs={"club_slug": club.slug, "contest_id": contest.pk, "round_number": 1},
     )
     text = page_text(client.get(url))
