@@ -46,6 +46,7 @@ from django.db.models.functions import Coalesce, Now
 from engine import standings as engine_standings
 from engine.standings import GameResult, StandingRow
 from scoring import adapters as scoring_adapters
+from scoring import public_state
 from scoring.models_standings import StandingsSnapshot, StandingsState
 from tournaments import adapters as tournaments_adapters
 from tournaments.models import Contest, Entry, Round
@@ -325,6 +326,7 @@ def rebuild(contest_id: int, *, force: bool = False) -> RebuildOutcome:
             )
         )
     _upsert(snapshots)
+    public_state.snapshots_written(contest_id)  # the public pages' cached state is now old
     logger.info(
         "standings: contest %s rebuilt at version %s (rounds %s, %s teams, %s results)",
         contest_id,

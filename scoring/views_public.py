@@ -14,10 +14,14 @@ Anything not published answers 404 exactly like a URL that does not exist, with 
 message. Bad query strings (page, sort, format) give a 404 or fall back to the default, never
 a 500.
 
-Caching: the standings page is rendered once per (snapshot fingerprint, page, sort, language)
-through ``scoring.pagecache.render_once``; for anonymous visitors without cookies the whole
-page is cached (the CSRF token of the language switch is put in per request), for others the
-table only. A new snapshot has a new fingerprint, hence new keys.
+Caching: the standings page is rendered once per (snapshot fingerprint, publication
+generation, page, sort, language) through ``scoring.pagecache.render_once``. Which snapshot is
+public comes from ``scoring.public_state`` (the shared cache, invalidated by every publication
+change and snapshot write; the database when the cache cannot be trusted). For anonymous
+visitors without cookies the whole page is cached and served with no SQL, no CSRF token and no
+``Vary: Cookie``: its language switch is a plain link (``?language=en``) answered by a redirect
+that sets the language cookie. Signed-in visitors get the table from the cache and the rest of
+the page rendered for them (with their CSRF token for the logout and language forms).
 """
 
 from __future__ import annotations
@@ -28,22 +32,24 @@ import logging
 import math
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
 from django.db.models import Count, Max, Q, Sum
-from django.http import Http404, HttpRequest, HttpResponse, QueryDict
-from django.middleware.csrf import get_token
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.cache import patch_cache_control
 from django.utils.dateparse import parse_datetime
+from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import check_for_language, get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from scoring import events, exports, pagecache
+from scoring import events, exports, pagecache, public_state
 from scoring import standings as standings_service
 from scoring.http import french_404
 from scoring.models import DealRecord, ScoreSheet
@@ -58,6 +64,8 @@ MAX_PAGE_DIGITS = 6
 MAX_ROUND = 1000
 PROJECTOR_REFRESH_SECONDS = 10
 CSRF_SENTINEL = "__atout_csrf_token__"
+CSRF_SENTINEL_BYTES = CSRF_SENTINEL.encode()
+LANGUAGE_PARAM = "language"  # ?language=en on a public page switches the language
 # Throttle for the public pages' self-repair (a rebuild queued when the snapshots were built
 # for another public round than the current one, e.g. flags changed from another page).
 HEAL_SECONDS = 10
@@ -163,7 +171,9 @@ def _check_fresh(meta: dict[str, Any]) -> None:
 
 
 def _published_snapshot_meta(club_slug: str, contest_slug: str) -> dict[str, Any]:
-    meta = _snapshot_meta(club_slug, contest_slug)
+    meta = public_state.lookup(
+        club_slug, contest_slug, lambda: _snapshot_meta(club_slug, contest_slug)
+    )
     if meta is not None:
         _check_fresh(meta)
         return meta
@@ -241,7 +251,13 @@ def _standings_table_html(
         return meta["as_of_round"], table.as_html(_clean_request(request, page=page, sort=sort))
 
     key = pagecache.make_key(
-        "standings-table", meta["pk"], meta["fingerprint"], page, sort, get_language()
+        "standings-table",
+        meta["pk"],
+        meta["fingerprint"],
+        meta.get("generation"),  # slugs in the team links
+        page,
+        sort,
+        get_language(),
     )
     previous = pagecache.make_key(
         "standings-table-prev", meta["contest_id"], page, sort, get_language()
@@ -264,11 +280,59 @@ def _public_rounds_with_results(contest_id: int) -> list[int]:
     )
 
 
+def _language_links(page: int, sort: str) -> list[tuple[str, str]]:
+    """The other languages as links to this page (``?language=``), without a CSRF token."""
+    current = get_language()
+    links = []
+    for code, _label in settings.LANGUAGES:
+        if code != current:
+            params = {"page": page if page > 1 else "", "sort": sort, LANGUAGE_PARAM: code}
+            links.append((code, "?" + urlencode({k: v for k, v in params.items() if v})))
+    return links
+
+
+def _switch_language(request: HttpRequest, code: str) -> HttpResponse:
+    """``GET ?language=en``: set the language cookie (as ``set_language`` does) and come back to
+    the same page without the parameter. Nothing else is kept from the query string."""
+    params = {"page": request.GET.get("page", ""), "sort": clean_sort(request.GET.get("sort"), 10)}
+    params = {k: v for k, v in params.items() if v and len(v) <= 40}
+    response = HttpResponseRedirect(request.path + ("?" + urlencode(params) if params else ""))
+    if code in dict(settings.LANGUAGES) and check_for_language(code):
+        response.set_cookie(
+            settings.LANGUAGE_COOKIE_NAME,
+            code,
+            max_age=settings.LANGUAGE_COOKIE_AGE,
+            path=settings.LANGUAGE_COOKIE_PATH,
+            domain=settings.LANGUAGE_COOKIE_DOMAIN,
+            secure=settings.LANGUAGE_COOKIE_SECURE,
+            httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+            samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+        )
+    patch_cache_control(response, private=True, no_store=True)
+    return response
+
+
+def _cached_page_response(value: Any, request: HttpRequest) -> HttpResponse:
+    """The bytes of a cached page; a CSRF token is put in only if the page shows a form that
+    needs one (never on the anonymous standings page, which then varies on nothing per visitor)."""
+    body = value[1]
+    if isinstance(body, str):  # a value cached by an earlier version of this code
+        body = body.encode()
+    if CSRF_SENTINEL_BYTES in body:
+        from django.middleware.csrf import get_token
+
+        body = body.replace(CSRF_SENTINEL_BYTES, get_token(request).encode())
+    return HttpResponse(body)
+
+
 @require_GET
 @french_404
 def standings(request: HttpRequest, club_slug: str, contest_slug: str) -> HttpResponse:
     """The public standings (sortable, 100 teams a page, each team linked to its page)."""
     meta = _published_snapshot_meta(club_slug, contest_slug)
+    language = request.GET.get(LANGUAGE_PARAM)
+    if language is not None:
+        return _switch_language(request, language)
     page = _page_number(request, meta["teams_count"])
     sort = clean_sort(request.GET.get("sort"), tiebreak_count=10)
 
@@ -286,16 +350,18 @@ def standings(request: HttpRequest, club_slug: str, contest_slug: str) -> HttpRe
         html = _standings_table_html(request, meta, page, sort, club_slug, contest_slug)
         return render(request, "scoring/public/standings.html", page_context(html))
 
-    def build_page() -> tuple[int, str]:
+    def build_page() -> tuple[int, bytes]:
         logger.info("standings page assembled: contest %s page %s", meta["contest_id"], page)
         html = _standings_table_html(request, meta, page, sort, club_slug, contest_slug)
         context = page_context(html)
-        context["csrf_token"] = CSRF_SENTINEL
+        context["language_links"] = _language_links(page, sort)
+        context["csrf_token"] = CSRF_SENTINEL  # none expected; put in per request if any
         page_html = render_to_string("scoring/public/standings.html", context, request=request)
-        return meta["as_of_round"], page_html
+        return meta["as_of_round"], page_html.encode()
 
+    generation = meta.get("generation")
     key = pagecache.make_key(
-        "standings-page", meta["pk"], meta["fingerprint"], page, sort, get_language()
+        "standings-page", meta["pk"], meta["fingerprint"], generation, page, sort, get_language()
     )
     previous = pagecache.make_key(
         "standings-page-prev", meta["contest_id"], page, sort, get_language()
@@ -303,7 +369,22 @@ def standings(request: HttpRequest, club_slug: str, contest_slug: str) -> HttpRe
     value = pagecache.render_once(
         key, build_page, previous_key=previous, previous_ok=_previous_ok(meta["as_of_round"])
     )
-    return HttpResponse(str(value[1]).replace(CSRF_SENTINEL, get_token(request)))
+    _forget_empty_session_access(request)
+    return _cached_page_response(value, request)
+
+
+def _forget_empty_session_access(request: HttpRequest) -> None:
+    """Without a session cookie the visitor is anonymous and the session empty: looking at it
+    (the middlewares ask who the user is) must not make a page shared by every visitor vary on
+    ``Cookie``, which would keep any shared cache from storing it."""
+    session = getattr(request, "session", None)
+    if (
+        session is not None
+        and settings.SESSION_COOKIE_NAME not in request.COOKIES
+        and session.session_key is None
+        and not session.modified
+    ):
+        session.accessed = False
 
 
 @require_GET

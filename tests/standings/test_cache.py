@@ -103,22 +103,41 @@ def test_second_visit_is_served_from_cache_and_a_new_snapshot_renders_again(
 
 
 @pytest.mark.django_db
-def test_cached_page_carries_each_visitor_csrf_token(contest: Any, organiser: Any) -> None:
+def test_anonymous_cached_page_has_no_csrf_token_and_switches_language_by_link(
+    contest: Any, organiser: Any
+) -> None:
     first, second = Client(), Client()
     a = first.get(_url(contest))
     b = second.get(_url(contest))
-    assert b"__atout_csrf" not in a.content and b"__atout_csrf" not in b.content
-    token_a = a.cookies["csrftoken"].value
-    token_b = b.cookies["csrftoken"].value
-    assert token_a != token_b
-    # The language switch of the cached page works for the second visitor (CSRF accepted).
-    switch = second.post("/i18n/setlang/", {"language": "en", "next": _url(contest)})
+    assert a.content == b.content  # one page for every anonymous visitor
+    assert b"__atout_csrf" not in a.content
+    assert b"csrfmiddlewaretoken" not in a.content and b"X-CSRFToken" not in a.content
+    assert "csrftoken" not in a.cookies and "csrftoken" not in b.cookies
+    assert "Cookie" not in a.headers.get("Vary", "")
+    # The language switch is a link: it sets the cookie and comes back to the same page.
+    assert b'href="?language=en"' in a.content
+    switch = second.get(_url(contest) + "?page=1&sort=-wins&language=en&evil=1")
     assert switch.status_code == 302
-    # A signed-in organiser never gets the anonymous page, nor do others get theirs.
+    assert switch.headers["Location"] == _url(contest) + "?page=1&sort=-wins"
+    assert switch.cookies["django_language"].value == "en"
+    assert "no-store" in switch.headers["Cache-Control"]
+    english = second.get(_url(contest))
+    assert english.content.decode().startswith("<!DOCTYPE html>")
+    assert '<html lang="en">' in english.content.decode()
+    assert b'href="?language=fr"' in english.content
+    assert "Cookie" not in english.headers.get("Vary", "")
+    # An unknown language sets nothing.
+    assert "django_language" not in Client().get(_url(contest) + "?language=xx").cookies
+    # A signed-in organiser never gets the anonymous page: logout and language forms, with
+    # a token; nor do others get theirs.
     member = Client()
     member.force_login(organiser)
-    assert "Déconnexion" in member.get(_url(contest)).content.decode()
+    page = member.get(_url(contest)).content.decode()
+    assert "Déconnexion" in page and "csrfmiddlewaretoken" in page and "X-CSRFToken" in page
     assert "Déconnexion" not in Client().get(_url(contest)).content.decode()
+    # The usual language form still works for them.
+    switch = member.post("/i18n/setlang/", {"language": "en", "next": _url(contest)})
+    assert switch.status_code == 302
 
 
 @pytest.mark.django_db(transaction=True)
