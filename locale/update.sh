@@ -2,7 +2,7 @@
 # Refresh the English catalog from the source: extract every marked string, merge the new ones
 # into locale/en/LC_MESSAGES/django.po (new strings come out empty or "fuzzy" with a guess),
 # and drop the strings that are gone. Then translate, and compile (see the end of this file).
-# Needs GNU gettext (xgettext, msgcat, msgmerge, msgattrib); run from anywhere.
+# Needs GNU gettext (xgettext, msgmerge, msgattrib); run from anywhere.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-.venv/bin/python}
@@ -10,13 +10,9 @@ PO=locale/en/LC_MESSAGES/django.po
 
 DEBUG=1 "$PY" manage.py makemessages -l en --keep-pot \
   --ignore=.venv --ignore=staticfiles --ignore=benchmarks --ignore=tests
-# tournaments/rules_form.py marks its strings with an alias (L = gettext_lazy) that makemessages
-# does not know: extract them too, or they would fall out of the catalog.
-xgettext --language=Python --from-code=UTF-8 --keyword=L -o locale/extra.pot tournaments/rules_form.py
-msgcat --use-first -o locale/django.pot locale/django.pot locale/extra.pot
 msgmerge --quiet --update --backup=none --previous "$PO" locale/django.pot
 msgattrib --no-obsolete -o "$PO" "$PO"
-rm -f locale/django.pot locale/extra.pot
+rm -f locale/django.pot
 
 echo "Untranslated or fuzzy now:"
 msgattrib --untranslated "$PO" | grep -c '^msgid ' || true
