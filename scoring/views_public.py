@@ -248,7 +248,7 @@ def _standings_table_html(
         if sort:
             table.order_by = sort
         table.paginate(page=page, per_page=PER_PAGE)
-        return meta["as_of_round"], table.as_html(_clean_request(request, page=page, sort=sort))
+        return meta["as_of_round"], str(table.page_html({"page": page, "sort": sort}))
 
     key = pagecache.make_key(
         "standings-table",

@@ -80,7 +80,7 @@ def test_second_visit_is_served_from_cache_and_a_new_snapshot_renders_again(
     client: Client, contest: Any, django_assert_max_num_queries: Any
 ) -> None:
     spy = mock.patch.object(
-        StandingsTable, "as_html", autospec=True, side_effect=StandingsTable.as_html
+        StandingsTable, "page_html", autospec=True, side_effect=StandingsTable.page_html
     )
     with spy as as_html:
         first = client.get(_url(contest))
@@ -145,13 +145,13 @@ def test_simultaneous_cold_requests_render_the_page_once(club: Any) -> None:
     contest = played_contest(club, teams=30, rounds=2)
     standings.rebuild(contest.pk)
     url = _url(contest)
-    original = StandingsTable.as_html
+    original = StandingsTable.page_html
     renders = []
 
-    def slow_render(self: Any, request: Any) -> str:
+    def slow_render(self: Any, query: Any) -> str:
         renders.append(1)
         time.sleep(0.3)
-        return original(self, request)
+        return original(self, query)
 
     statuses: list[int] = []
 
@@ -161,7 +161,7 @@ def test_simultaneous_cold_requests_render_the_page_once(club: Any) -> None:
         finally:
             connection.close()
 
-    with mock.patch.object(StandingsTable, "as_html", slow_render):
+    with mock.patch.object(StandingsTable, "page_html", slow_render):
         threads = [threading.Thread(target=visit) for _ in range(20)]
         for t in threads:
             t.start()
