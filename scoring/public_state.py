@@ -21,6 +21,10 @@ again once). As a safety net for writes that send no signal (``QuerySet.update``
 the cache briefly unreachable during a bump), no copy is trusted for longer than
 ``REFRESH_SECONDS``.
 
+A request whose copy is current costs one cache round trip (``get_many`` of the global
+counter, the contest's counter and the copy, the contest's id being remembered by the process
+from an earlier query) and no SQL.
+
 Only a cache shared by every process may hold it: with Django's per-process ``LocMemCache``
 a change made by one process would not reach the others, so the lookup goes to the database
 every time unless ``settings.ATOUT_PUBLIC_STATE_CACHE`` says otherwise (tests, a single
@@ -33,7 +37,6 @@ Decide what is public: the loader given to :func:`lookup` does (``scoring.views_
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import random
 import time
@@ -69,9 +72,15 @@ def _contest_gen_key(contest_id: int) -> str:
     return f"atout:pub:gen:{contest_id}"
 
 
-def _state_key(club_slug: str, contest_slug: str) -> str:
-    raw = f"{club_slug}\x00{contest_slug}".encode()
-    return "atout:pub:state:" + hashlib.sha1(raw, usedforsecurity=False).hexdigest()
+def _state_key(contest_id: int) -> str:
+    return f"atout:pub:state:{contest_id}"
+
+
+# (club slug, contest slug) -> contest id, as last read from the database by this process. Only
+# a hint telling which keys to fetch: a copy is trusted only if it was read for these slugs
+# under the current global generation, which every slug change bumps.
+_ids: dict[tuple[str, str], int] = {}
+MAX_IDS = 10_000
 
 
 def _fresh_counter() -> int:
@@ -106,16 +115,22 @@ def lookup(
     otherwise from ``load()`` (which runs the query; ``None``: nothing public, never cached)."""
     if not enabled():
         return load()
-    key = _state_key(club_slug, contest_slug)
+    slugs = (club_slug, contest_slug)
+    known = _ids.get(slugs)
+    keys = [GLOBAL_GEN_KEY]
+    if known is not None:
+        keys += [_contest_gen_key(known), _state_key(known)]
+    contest_gen = _UNCONFIRMED
     try:
-        got = cache.get_many([GLOBAL_GEN_KEY, key])
+        got = cache.get_many(keys)  # one round trip
         global_gen = _read_gen(GLOBAL_GEN_KEY, got.get(GLOBAL_GEN_KEY))
-        state = got.get(key)
-        contest_gen = _UNCONFIRMED
-        if state is not None:
-            contest_gen = _read_gen(_contest_gen_key(state["contest_id"]))
+        if known is not None:
+            contest_gen = _read_gen(_contest_gen_key(known), got.get(_contest_gen_key(known)))
+            state = got.get(_state_key(known))
             if (
-                state["global"] == global_gen
+                state is not None
+                and state["slugs"] == slugs
+                and state["global"] == global_gen
                 and state["contest"] == contest_gen
                 and _now() < state["until"]
             ):
@@ -127,15 +142,19 @@ def lookup(
     meta = load()
     if meta is None:
         return None
-    if state is None or state["contest_id"] != meta["contest_id"]:
+    contest_id = meta["contest_id"]
+    if contest_id != known:
         contest_gen = _UNCONFIRMED  # its counter is read after the query: confirm next time
+        if len(_ids) >= MAX_IDS:
+            _ids.clear()
+        _ids[slugs] = contest_id
     try:
         cache.set(
-            key,
+            _state_key(contest_id),
             {
+                "slugs": slugs,
                 "global": global_gen,
                 "contest": contest_gen,
-                "contest_id": meta["contest_id"],
                 "until": _now() + REFRESH_SECONDS,
                 "meta": meta,
             },
