@@ -148,7 +148,7 @@ if _CACHE_URL:
         raise ImproperlyConfigured(f"CACHE_URL must be a redis:// URL, got {_CACHE_URL!r}")
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.cache.ResilientRedisCache",
             "LOCATION": _CACHE_URL,
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }

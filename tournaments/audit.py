@@ -22,21 +22,22 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import AuditEvent, Contest
 
-
-@contextmanager
-def _noop() -> Iterator[None]:
-    yield
-
-
-_actor: contextvars.ContextVar[tuple[Any, str] | None] = contextvars.ContextVar(
+# Who acts: a function giving (user or None, label), resolved only when an event is written,
+# so that serving a request never loads the session just in case (and a database outage in
+# the middle of a request reaches the view, where it is answered with a 503).
+_actor: contextvars.ContextVar[Callable[[], tuple[Any, str]] | None] = contextvars.ContextVar(
     "atout_audit_actor", default=None
 )
+
+
+def _authenticated(user: Any) -> Any:
+    return user if getattr(user, "is_authenticated", False) else None
 
 
 @contextmanager
 def acting_as(user: Any = None, label: str = "") -> Iterator[None]:
     """Attribute the events recorded inside the block to ``user`` and/or ``label``."""
-    token = _actor.set((user if getattr(user, "is_authenticated", False) else None, label))
+    token = _actor.set(lambda: (_authenticated(user), label))
     try:
         yield
     finally:
@@ -50,10 +51,11 @@ class AuditActorMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        user = getattr(request, "user", None)
-        context = acting_as(user) if getattr(user, "is_authenticated", False) else _noop()
-        with context:
+        token = _actor.set(lambda: (_authenticated(getattr(request, "user", None)), ""))
+        try:
             return self.get_response(request)
+        finally:
+            _actor.reset(token)
 
 
 def _plain(value: Any) -> Any:
@@ -101,7 +103,8 @@ def record(
     if getattr(user, "is_authenticated", False) or label:
         user = user if getattr(user, "is_authenticated", False) else None
     else:
-        user, label = _actor.get() or (None, "")
+        actor = _actor.get()
+        user, label = actor() if actor is not None else (None, "")
     contest_id = contest if isinstance(contest, int) else contest.pk
     return AuditEvent.objects.create(
         contest_id=contest_id,
