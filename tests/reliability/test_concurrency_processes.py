@@ -256,6 +256,7 @@ def child_main(
 ) -> None:
     """Entry point of one spawned process: Django on the parent's test database, then act."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ["LOG_LEVEL"] = "ERROR"  # 20 processes' "Conflict" warnings say nothing useful
     started = time.monotonic()
     try:
         import django
