@@ -35,7 +35,7 @@ test-engine-pure: install
 
 # The whole suite on SQLite. pytest's exit code 5 (no test collected) fails like any other.
 test-suite: install
-	$(DEV_ENV) $(BIN)/python -m pytest -q -n 2
+	$(DEV_ENV) $(BIN)/python -m pytest -q -n 2 --durations=15
 
 test: install lint
 	$(DEV_ENV) $(BIN)/python manage.py makemigrations --check --dry-run

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from django.apps import apps
-from django.core.management import call_command, get_commands
+from django.core.management import call_command
 
 from scoring.archive import (
     ArchiveError,
@@ -32,17 +32,55 @@ def _contest_rows(contest_id: int) -> dict[str, list[dict[str, Any]]]:
 
 @pytest.fixture
 def demo_contest(db: Any) -> Contest:
+    """The demo contest (24 teams, round 1 published) with deals, a correction, a confirmed
+    sheet, the contest log and a standings snapshot: every kind of row the archive holds."""
+    import uuid
+
+    from scoring import services, standings
+    from scoring.adapters import DealFacts
+    from scoring.models import ScoreSheet
+
     call_command("seed_demo")
-    if "seed_demo_results" in get_commands():
-        call_command("seed_demo_results")  # played rounds, sheets and deals
-    return Contest.objects.order_by("pk").first()
+    contest = Contest.objects.order_by("pk").first()
+    sheet = ScoreSheet.objects.filter(
+        table__round__contest=contest, kind=ScoreSheet.Kind.DEALS
+    ).first()
+    for points in (100, 62, 120):
+        sheet.refresh_from_db()
+        services.record_deal(
+            sheet.pk,
+            DealFacts(taker="a", trump="hearts", taker_points=points, belote_team="b"),
+            version=sheet.version,
+            client_id=uuid.uuid4(),
+            device="phone-a",
+        )
+    sheet.refresh_from_db()
+    services.correct_deal(
+        sheet.pk,
+        3,
+        DealFacts(taker="a", trump="spades", taker_points=130),
+        version=sheet.version,
+        client_id=uuid.uuid4(),
+        organiser=True,
+    )
+    standings.rebuild(contest.pk, force=True)
+    return contest
 
 
 @pytest.mark.django_db
 def test_round_trip_is_exact(demo_contest: Contest) -> None:
     contest_id = demo_contest.pk
     before = _contest_rows(contest_id)
-    assert before["tournaments.Entry"], "the demo contest must have teams"
+    for label in (
+        "tournaments.Entry",
+        "tournaments.Table",
+        "tournaments.AuditEvent",
+        "scoring.ScoreSheet",
+        "scoring.DealRecord",
+        "scoring.DealCorrection",
+        "scoring.StandingsSnapshot",
+    ):
+        assert before[label], f"the fixture must hold {label} rows"
     text = dumps(export_contest(contest_id))
     demo_contest.delete()
     assert not Contest.objects.filter(pk=contest_id).exists()
