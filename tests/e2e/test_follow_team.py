@@ -84,12 +84,16 @@ def test_follow_a_team_from_the_draw_to_its_final_rank(
 
     # 1. The contest's public home, then round 1's draw.
     page.goto(f"{live_server.url}/concours/{club.slug}/suivi/")
-    page.get_by_role("link", name=re.compile(r"^Manche 1$")).click()
+    page.locator("li.card", has_text="Manche 1").get_by_role(
+        "link", name="Tirage des tables"
+    ).click()
     row = page.locator("tr", has_text=f"{team.number}. {team.name}").first
     assert row.locator("td.num").first.inner_text() == str(round_1_table.number)
 
-    # 2. The standings: the team's row shows its final rank and links to its page.
-    page.goto(f"{live_server.url}/concours/{club.slug}/suivi/classement/")
+    # 2. The standings, linked from the contest's home: the team's row shows its final rank
+    # and links to its page.
+    page.goto(f"{live_server.url}/concours/{club.slug}/suivi/")
+    page.get_by_role("link", name="Classement", exact=True).click()
     assert "Après la manche 3" in page.locator("main").inner_text()
     team_row = page.locator(f"tr#equipe-{team.number}")
     cells = team_row.locator("td")
