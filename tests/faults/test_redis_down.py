@@ -200,12 +200,7 @@ def test_standings_catch_up_when_redis_returns(drill: dict[str, Any]) -> None:
     assert snapshot["rows_for_round"] == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "organiser login answers 500 while Redis (the cache) is down: config.auth's throttle "
-        "calls cache.get/add/incr without catching the cache's ConnectionError"
-    ),
-)
 def test_organiser_can_still_log_in_while_redis_is_down(drill: dict[str, Any]) -> None:
-    assert drill["login_down"] in (200, 302)
+    """The login throttle counts failures in the cache; without Redis the login page still
+    answers (here a wrong password: the form again, 200), never a 500."""
+    assert drill["login_down"] == 200
