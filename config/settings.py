@@ -243,7 +243,9 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_connect_timeout": 1,
     "socket_timeout": 2,
     "max_retries": 0,
-    "visibility_timeout": 3600,
+    # A task of a worker lost as a whole (kill -9, machine gone) is handed out again after this;
+    # it must stay above the longest task (a large export takes seconds, a rebuild less).
+    "visibility_timeout": 900,
 }
 # Periodic jobs (``celery -A config beat``): rebuild standings left stale while the broker was
 # down or changed outside the publishing pages.

@@ -10,7 +10,7 @@ A. the pool process only (the OOM killer's usual victim): the worker's main proc
    message goes back to the queue; the task runs again, once, and stores the right snapshot.
 B. the whole worker, main process included (a machine or container lost): the unacknowledged
    message stays in Redis (``unacked``) and is only handed out again after the transport's
-   ``visibility_timeout`` (3600 s in ``config/settings.py``). A new worker is started; the
+   ``visibility_timeout`` (900 s in ``config/settings.py``). A new worker is started; the
    periodic reconciliation, sent as the beat sends it, rebuilds the stale standings meanwhile,
    and a late duplicate of the task finds them up to date and does nothing (idempotent).
 """
@@ -147,7 +147,7 @@ def test_whole_worker_killed_mid_task_reconciliation_rebuilds(
         unacked_after_kill = int(stack.redis.cli("-n", "0", "hlen", "unacked") or 0)
         stack.start_worker()
         time.sleep(3)
-        # Not handed out again at once: the visibility timeout (3600 s) has not passed.
+        # Not handed out again at once: the visibility timeout (900 s) has not passed.
         not_redone = stack.standings_versions(contest_id)[1] != seen["results_version"]
         started = time.monotonic()
         stack.send_task("scoring.reconcile_standings")  # what the beat sends every 30 s
