@@ -7,7 +7,6 @@ expires; a success clears the user's counter. Players never log in: they use tab
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 from django.contrib.auth import views as auth_views
@@ -16,38 +15,17 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
+from config.ratelimit import client_address, count, hit, key
+
 MAX_FAILURES_PER_USER = 5
 MAX_FAILURES_PER_ADDRESS = 20
 WINDOW_SECONDS = 15 * 60
 
 
-def client_address(request: HttpRequest) -> str:
-    """The client's address as seen by Django (REMOTE_ADDR; the proxy must set it)."""
-    return str(request.META.get("REMOTE_ADDR", "unknown"))
-
-
-def _key(kind: str, value: str) -> str:
-    digest = hashlib.sha256(value.strip().casefold().encode()).hexdigest()[:32]
-    return f"login-failures:{kind}:{digest}"
-
-
-def _count(key: str) -> int:
-    return int(cache.get(key, 0))
-
-
-def _bump(key: str) -> None:
-    # add() is atomic: it only creates the key; incr() then counts without resetting the window.
-    if not cache.add(key, 1, WINDOW_SECONDS):
-        try:
-            cache.incr(key)
-        except ValueError:
-            cache.set(key, 1, WINDOW_SECONDS)
-
-
 def is_throttled(request: HttpRequest, username: str) -> bool:
     return (
-        _count(_key("user", username)) >= MAX_FAILURES_PER_USER
-        or _count(_key("addr", client_address(request))) >= MAX_FAILURES_PER_ADDRESS
+        count(key("login-user", username)) >= MAX_FAILURES_PER_USER
+        or count(key("login-addr", client_address(request))) >= MAX_FAILURES_PER_ADDRESS
     )
 
 
@@ -71,10 +49,10 @@ class ThrottledLoginView(auth_views.LoginView):
 
     def form_invalid(self, form: AuthenticationForm) -> HttpResponse:
         username = str(self.request.POST.get("username", ""))[:150]
-        _bump(_key("user", username))
-        _bump(_key("addr", client_address(self.request)))
+        hit(key("login-user", username), WINDOW_SECONDS)
+        hit(key("login-addr", client_address(self.request)), WINDOW_SECONDS)
         return super().form_invalid(form)
 
     def form_valid(self, form: AuthenticationForm) -> HttpResponse:
-        cache.delete(_key("user", form.get_user().get_username()))
+        cache.delete(key("login-user", form.get_user().get_username()))
         return super().form_valid(form)

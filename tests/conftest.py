@@ -23,6 +23,10 @@ def _fast_password_hasher(request: pytest.FixtureRequest) -> None:
     if request.config.pluginmanager.hasplugin("django"):
         settings = request.getfixturevalue("settings")
         settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+        # Throttle counters and cached pages must not leak from one test into the next.
+        from django.core.cache import cache
+
+        cache.clear()
 
 
 @pytest.fixture
