@@ -20,6 +20,11 @@ class ScoringConfig(AppConfig):
             adapters.finished_results, round_activity=adapters.round_activity
         )
         round_published.connect(_create_round_sheets, sender=Round, dispatch_uid="scoring-sheets")
+        # Any change to a round, contest or club invalidates the cached publication state, in
+        # every process (web, worker, management command).
+        from scoring import public_state
+
+        public_state.connect_signals()
         round_visibility_changed.connect(
             _rebuild_public_standings, sender=Round, dispatch_uid="scoring-visibility"
         )

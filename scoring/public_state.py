@@ -225,8 +225,3 @@ __all__ = [
     "publication_changed",
     "snapshots_written",
 ]
-
-
-# Connected as soon as anything that reads or writes the standings imports this module
-# (scoring.standings does); idempotent thanks to the dispatch uids.
-connect_signals()
