@@ -48,9 +48,14 @@ def browser_page(monkeypatch: pytest.MonkeyPatch) -> Any:
         page.on("pageerror", lambda exc: errors.append(str(exc)))
 
         def on_console(msg: Any) -> None:
-            # Script errors and CSP refusals count; the browser's own favicon probe does not.
-            if msg.type == "error" and not str(msg.location.get("url", "")).endswith("favicon.ico"):
-                errors.append(msg.text)
+            # Script errors and CSP refusals count; the browser's own favicon probe does not, nor
+            # htmx reporting a preview it aborted on purpose (hx-sync="this:replace" drops the
+            # older preview when a newer one starts, or the page moves on after saving).
+            if msg.type != "error" or str(msg.location.get("url", "")).endswith("favicon.ico"):
+                return
+            if msg.text.startswith(("htmx:sendAbort", "htmx:afterRequest")):
+                return
+            errors.append(msg.text)
 
         page.on("console", on_console)
         yield page, errors
