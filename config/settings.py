@@ -107,6 +107,10 @@ def _database_from_env(url: str) -> dict[str, Any]:
         config["CONN_HEALTH_CHECKS"] = True
         # Fail fast while PostgreSQL restarts instead of hanging a request for minutes.
         config.setdefault("OPTIONS", {})["connect_timeout"] = env_int("DATABASE_CONNECT_TIMEOUT", 3)
+        # Server-side parameters: psycopg then prepares a statement run five times on a
+        # connection (prepare_threshold), so PostgreSQL stops parsing and planning the hot
+        # path's joins for every deal: about half of its CPU per deal POST (docs/benchmarks.md).
+        config["OPTIONS"]["server_side_binding"] = True
         if not config.get("NAME"):
             raise ImproperlyConfigured("DATABASE_URL must name a database.")
     elif engine == "django.db.backends.sqlite3":

@@ -35,7 +35,7 @@ from scoring.adapters import DealFacts
 from scoring.compiled import CompiledQuery
 from scoring.messages import error_message
 from scoring.models import DealCorrection, DealRecord, ScoreSheet, TotalsResult, new_token
-from tournaments import audit
+from tournaments import audit, dbwrite
 from tournaments.models import Contest, Round, Table
 
 Status = ScoreSheet.Status
@@ -211,8 +211,19 @@ def describe_check(check: TableCheck) -> str:
 # --- Locking and checks -----------------------------------------------------------------------
 
 
-def _lock(sheet_id: int) -> ScoreSheet:
-    sheet = _LOCK_QUERY.first(sheet_id=sheet_id)
+def _lock(sheet_id: int, loaded: ScoreSheet | None = None) -> ScoreSheet:
+    """The sheet, its row locked for the transaction, with its table, round and contest.
+
+    ``loaded``: the same sheet as the request already read it with its table, round and
+    contest (the table link's lookup). Only the sheet's own row is then read again under the
+    lock: its table, round and contest are taken from ``loaded`` rather than joined again.
+    """
+    if loaded is not None and loaded.pk == sheet_id:
+        sheet = _LOCK_SHEET_QUERY.first(sheet_id=sheet_id)
+        if sheet is not None and sheet.table_id == loaded.table_id:
+            sheet.table = loaded.table
+    else:
+        sheet = _LOCK_QUERY.first(sheet_id=sheet_id)
     if sheet is None:
         raise ServiceError("not_found", _("Cette feuille de marque n'existe pas."))
     return sheet
@@ -227,6 +238,10 @@ _LOCK_QUERY = CompiledQuery(
         .filter(pk=p["sheet_id"])
         .order_by()
     ),
+    ints=("sheet_id",),
+)
+_LOCK_SHEET_QUERY = CompiledQuery(
+    lambda p: ScoreSheet.objects.select_for_update().filter(pk=p["sheet_id"]).order_by(),
     ints=("sheet_id",),
 )
 
@@ -334,7 +349,7 @@ def _is_result(status: str) -> bool:
 
 def _bump(sheet: ScoreSheet, fields: Sequence[str]) -> None:
     sheet.version += 1
-    sheet.save(update_fields=[*fields, "version", "updated_at"])
+    dbwrite.update(sheet, [*fields, "version", "updated_at"])
 
 
 def _notify(sheet: ScoreSheet, was_result: bool) -> None:
@@ -406,15 +421,17 @@ def record_deal(
     user: Any = None,
     device: str = "",
     source: str = DealRecord.Source.TABLE,
+    loaded: ScoreSheet | None = None,
 ) -> Written:
     """Add the next deal (or a penalty) to an open sheet.
 
     A form re-sent with the same ``client_id`` gets the deal it already recorded
-    (``created=False``), whatever the sheet's version or state now.
+    (``created=False``), whatever the sheet's version or state now. ``loaded``: the sheet as
+    the caller read it, with its table, round and contest (see ``_lock``).
     """
     try:
         with transaction.atomic():
-            sheet = _lock(sheet_id)
+            sheet = _lock(sheet_id, loaded)
             if not _form_of_current_state(sheet, version):
                 existing = find_deal(sheet, client_id)
                 if existing is not None:
@@ -433,7 +450,7 @@ def record_deal(
                 raise DealRefused(exc) from None
             score = state.entries[-1].score
             now = timezone.now()
-            deal = DealRecord.objects.create(
+            deal = DealRecord(
                 sheet=sheet,
                 number=sheet.deal_count + 1,
                 **facts.record_fields(),
@@ -445,6 +462,7 @@ def record_deal(
                 entered_by=user if _is_user(user) else None,
                 device=device[:64],
             )
+            dbwrite.insert(deal)
             _audit(
                 sheet, "deal.record", after=snapshot(deal), user=user, device=device, target=deal
             )

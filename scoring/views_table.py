@@ -184,6 +184,7 @@ def deal(request: HttpRequest, round_number: int, table_number: int, token: str)
             version=form.cleaned_data["version"],
             client_id=form.cleaned_data["client_id"],
             device=shared.device_of(request),
+            loaded=sheet,
         )
     except services.StaleSheet as exc:
         return _page(

@@ -20,6 +20,7 @@ from django.db import models
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
 
+from tournaments import dbwrite
 from tournaments.models import AuditEvent, Contest
 
 # Who acts: a function giving (user or None, label), resolved only when an event is written,
@@ -106,7 +107,7 @@ def record(
         actor = _actor.get()
         user, label = actor() if actor is not None else (None, "")
     contest_id = contest if isinstance(contest, int) else contest.pk
-    return AuditEvent.objects.create(
+    event = AuditEvent(
         contest_id=contest_id,
         actor=user,
         actor_label=label[:120] if label else ("" if user else "système"),
@@ -117,6 +118,9 @@ def record(
         before=_plain(before),
         after=_plain(after),
     )
+    # Every write of the application logs through here: saved without per-call query building.
+    dbwrite.insert(event)
+    return event
 
 
 # French labels of the actions, for the organiser's log. Unknown codes show as themselves.
