@@ -3,9 +3,10 @@
 What it does (everything on 127.0.0.1, bounded in time and in count):
 
 1. Creates a fresh PostgreSQL database (``atout_bench_entry`` on 127.0.0.1:5432, user
-   ``postgres``), migrates it and seeds one contest (``club_contest``: games of 12 deals) with
-   one published round holding ``--phones x --tables-per-phone`` tables for each run (plus a
-   few for the warm-up), and a second contest of 200-deal games for the hot case.
+   ``postgres``), migrates it and seeds two contests (``club_contest``: games of 12 deals), each
+   with one published round holding ``--phones x --tables-per-phone`` tables for each run (one
+   for the closed-loop scenario, one for the paced one; plus a few tables for the warm-up), and
+   a third contest of 200-deal games for the hot case.
 2. Starts gunicorn (``config.wsgi``, gthread workers, DEBUG off, a SECRET_KEY, logging at
    WARNING, persistent database connections as configured) on a free loopback port.
 3. Fetches a CSRF cookie once (one GET of a table link), then writes a Lua script for ``wrk``
@@ -15,17 +16,33 @@ What it does (everything on 127.0.0.1, bounded in time and in count):
    A thread is a phone: it posts its tables' 12 deals one after the other, deal n with the
    version n - 1 and a client id unique to (run, table, deal); an answer other than 302 ends
    that table (counted as an error). The thread stops after its last table, so the run is
-   bounded by count (and by ``--timeout`` seconds, reported if reached).
-5. Scenario "two phones, one table": two wrk threads post to the same 200-deal sheet at once,
+   bounded by count (and by ``--timeout`` seconds, reported if reached). This is a closed
+   loop: with 20 requests always outstanding, latency is by construction 20 / throughput, so
+   it measures the capacity (how many POST/s at most), not the latency at a given rate.
+5. Scenario "20 tables paced at ``--rate``/s" (open loop, the way wrk2 measures): the same
+   phones on fresh tables, but each sends on a fixed schedule instead of as soon as it has its
+   answer: request k of a phone is due at its start + k x phones / rate (the phones' starts
+   are spread over one interval), so together they offer ``--rate`` POSTs per second (300 by
+   default, the goal's rate). A phone never sends early (wrk's ``delay()`` hook waits for the
+   due time) and, behind schedule, sends at once. Latency is measured from the due time to
+   the answer, not from the send: a slow answer delays its phone's next requests, and that
+   wait counts too (no "coordinated omission", which would hide the stalls). The Lua script
+   records every latency; Python computes the percentiles. The POST/s reported is the achieved
+   rate (answered POSTs / seconds from the first due time to the last answer): well under
+   ``--rate``, the server did not keep up and the latencies grow with the run's length.
+6. Scenario "two phones, one table": two wrk threads post to the same 200-deal sheet at once,
    ``--hot-deals`` accepted deals each. A 409 ("this sheet changed") carries the sheet's
    version: the phone sends the same deal again (same client id) with it.
-6. Checks the database after each run: for every table, the deals stored are exactly the ones
+7. Checks the database after each run: for every table, the deals stored are exactly the ones
    answered 302, once each (client ids), numbered 1..N, version = number of deals, totals =
    sum of the deals' scores. Then drops the database (unless ``--keep``).
 
-Reported per run: the load average before, POST/s, p50/p95/p99/max latency (wrk's figures,
-microsecond resolution), errors, 409s, lost and duplicated deals, and the CPU time gunicorn
-and PostgreSQL spent per POST (from /proc). With ``--runs N`` the best and median run follow.
+Each run does the three scenarios in turn: 20 tables at once (capacity), 20 tables paced at
+``--rate``/s (latency at that rate), two phones on one table. Reported per run: the load
+average before, POST/s, p50/p95/p99/max latency (wrk's figures at microsecond resolution;
+for the paced run, the ones measured from the due times), errors, 409s, lost and duplicated
+deals, and the CPU time gunicorn and PostgreSQL spent per POST (from /proc). With ``--runs N``
+the best and median run follow.
 
 Run: ``.venv/bin/python benchmarks/entry_bench.py`` (``--help`` for the options).
 """
@@ -34,6 +51,7 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import math
 import os
 import re
 import secrets
@@ -443,13 +461,75 @@ end
 """
 
 
-def lua_script(kind: str, run: int, csrf: str, paths: list[str], phones: int, deals: int) -> str:
+# The paced scenario is the load script (same tables, deals, client ids, handling of a refusal)
+# with a schedule laid over it: these functions wrap the load script's ones.
+_LUA_PACED = r"""
+local LEAD = 0.25  -- seconds from wrk's start to the first due time: every thread is up by then
+local INTERVAL = PHONES / RATE  -- seconds between two requests of one phone
+local load_setup, load_init, load_request, load_response, load_done =
+  setup, init, request, response, done
+
+-- setup() runs in wrk's main Lua state, once per thread: one time origin shared by all phones.
+function setup(thread)
+  if BASE == nil then BASE = now() + LEAD end
+  thread:set("BASE", BASE)
+  load_setup(thread)
+end
+
+-- Phone i starts (i - 1) / RATE after the first: together the phones send RATE requests a
+-- second evenly spread, not PHONES at once every INTERVAL.
+function init(args)
+  load_init(args)
+  start = BASE + (id - 1) / RATE
+  sent, due, lat = 0, 0, ""
+  t0 = start  -- the achieved rate counts from the first due time, not from the first send
+end
+
+-- wrk calls delay() before each request: wait until it is due; a phone behind schedule sends at
+-- once. wrk's timers count whole milliseconds from a truncated clock and can fire up to 1 ms
+-- before the time asked: rounding up plus 1 ms keeps every send at or after its due time (up
+-- to ~2 ms after, counted in the latency: the safe side).
+function delay()
+  local wait = start + sent * INTERVAL - now()
+  return wait > 0 and math.ceil(wait * 1000) + 1 or 0
+end
+
+function request()
+  due = start + sent * INTERVAL
+  sent = sent + 1
+  return load_request()
+end
+
+-- Latency from the due time, not from the send: a slow answer holds back the next requests of
+-- its phone (one connection), and that wait is part of what their users see.
+function response(status, headers, body)
+  if not finished then
+    lat = lat .. string.format("%.0f,", (now() - due) * 1e6)  -- microseconds
+  end
+  load_response(status, headers, body)
+end
+
+function done(summary, latency, requests)
+  load_done(summary, latency, requests)
+  for _, t in ipairs(threads) do
+    io.write(string.format("LATENCY %d %s\n", t:get("id"), t:get("lat")))
+  end
+end
+"""
+
+SCENARIOS = {"load": _LUA_LOAD, "paced": _LUA_LOAD + _LUA_PACED, "hot": _LUA_HOT}
+
+
+def lua_script(
+    kind: str, run: int, csrf: str, paths: list[str], phones: int, deals: int, rate: float = 0
+) -> str:
+    """The wrk script of a scenario (``load``, ``paced`` at ``rate`` POST/s, or ``hot``)."""
     quoted = ",\n".join(f'  "{p}"' for p in paths)
     header = (
-        f'RUN = {run}\nCSRF = "{csrf}"\nPHONES = {phones}\nDEALS = {deals}\n'
+        f'RUN = {run}\nCSRF = "{csrf}"\nPHONES = {phones}\nDEALS = {deals}\nRATE = {rate}\n'
         f'DONE_DIR = "@DONE_DIR@"\nPATHS = {{\n{quoted}\n}}\n'
     )
-    return header + _LUA_COMMON + (_LUA_LOAD if kind == "load" else _LUA_HOT)
+    return header + _LUA_COMMON + SCENARIOS[kind]
 
 
 @dataclass
@@ -512,7 +592,7 @@ def run_wrk(
             raise
         result.cpu = cpu_spent(cpu_before, cpu_snapshot(server))
         result.timed_out = len(list(done_dir.iterdir())) < connections
-    starts, ends = [], []
+    starts, ends, latencies = [], [], []
     for line in out.splitlines():
         parts = line.split()
         if parts[:1] == ["RESULT"]:
@@ -534,11 +614,27 @@ def run_wrk(
                 if item:
                     key, _, count = item.partition(":")
                     result.accepted[int(key)] = int(count)
+        elif parts[:1] == ["LATENCY"]:  # paced: microseconds from each POST's due time
+            latencies += [int(v) / 1000 for v in "".join(parts[2:]).split(",") if v]
     if not starts:
         raise SystemExit(f"wrk gave no result:\n{out}\n{err}")
-    # From the first request sent to the last answer received, over every thread.
+    # From the first request sent (paced: the first due time) to the last answer received, over
+    # every thread.
     result.seconds = (max(ends) if all(ends) else time.monotonic()) - min(starts)
+    if latencies:  # wrk's figures start at the send: those from the due time replace them
+        use_latencies(result, latencies)
     return result
+
+
+def percentile(ordered: list[float], p: float) -> float:
+    """Nearest rank: the smallest value that at least p % of the values do not exceed."""
+    return ordered[max(1, math.ceil(p / 100 * len(ordered))) - 1]
+
+
+def use_latencies(result: WrkResult, latencies: list[float]) -> None:
+    ordered = sorted(latencies)
+    result.p50, result.p95, result.p99 = (percentile(ordered, p) for p in (50, 95, 99))
+    result.max, result.mean = ordered[-1], statistics.fmean(ordered)
 
 
 # --- Verification -----------------------------------------------------------------------------
@@ -600,13 +696,74 @@ HEADER = (
 )
 
 
-def summary(name: str, results: list[WrkResult]) -> str:
+def summary(name: str, results: list[WrkResult], by_p99: bool = False) -> str:
+    """Best and median runs. The best run is the fastest one, or with ``by_p99`` (paced runs,
+    whose rate is set by the schedule) the one with the lowest p99."""
     rates = sorted(r.rps for r in results)
     p99s = sorted(r.p99 for r in results)
-    best = max(results, key=lambda r: r.rps)
+    best = min(results, key=lambda r: r.p99) if by_p99 else max(results, key=lambda r: r.rps)
     return (
         f"{name}: best {best.rps:.0f} POST/s (p99 {best.p99:.1f} ms, load {best.load_before:.1f}),"
         f" median {statistics.median(rates):.0f} POST/s, median p99 {statistics.median(p99s):.1f} ms"
+    )
+
+
+@dataclass
+class Target:
+    """The server under test and what every wrk run needs to post to it."""
+
+    port: int
+    csrf: str
+    server: subprocess.Popen[bytes]
+    phones: int
+    timeout: int
+
+
+def tables_run(
+    kind: str, run: int, tables: list[tuple[str, int]], target: Target, rate: float = 0
+) -> tuple[WrkResult, Check]:
+    """A run of ``kind`` ``load`` or ``paced`` on fresh 12-deal tables, then its verification:
+    table i holds exactly the deals answered 302, client ids (run, i, 1..n)."""
+    paths = [p for p, _ in tables]
+    script = lua_script(kind, run, target.csrf, paths, target.phones, DEALS_PER_GAME, rate)
+    # A paced run lasts as long as its schedule: --timeout is the slack on top of it.
+    timeout = target.timeout + (math.ceil(len(tables) * DEALS_PER_GAME / rate) if rate else 0)
+    r = run_wrk(script, target.port, target.phones, timeout, target.server)
+    expected = {
+        sheet_id: {client_id(run, i, n) for n in range(1, r.accepted.get(i, 0) + 1)}
+        for i, (_, sheet_id) in enumerate(tables, start=1)
+    }
+    return r, verify(expected)
+
+
+def hot_run(
+    run: int, table: tuple[str, int], target: Target, deals: int
+) -> tuple[WrkResult, Check]:
+    """Two phones on one 200-deal sheet, then its verification: phone p's accepted deals k have
+    client ids (run, p * 4096 + k, k)."""
+    link, sheet_id = table
+    h = run_wrk(
+        lua_script("hot", run, target.csrf, [link], 2, deals), target.port, 2, 60, target.server
+    )
+    expected = {
+        sheet_id: {
+            client_id(run, phone * 4096 + k, k)
+            for phone in (1, 2)
+            for k in range(1, h.accepted.get(phone, 0) + 1)
+        }
+    }
+    return h, verify(expected)
+
+
+def record(results: list[WrkResult], lines: list[str], name: str, r: WrkResult, c: Check) -> bool:
+    """Print a run's line (kept for the table at the end). True if the run failed: an error, a
+    timeout, a deal lost or duplicated, an inconsistent sheet, or a 302 whose deal is not stored.
+    """
+    results.append(r)
+    lines.append(line(name, r, c))
+    print(lines[-1], f"(stored {c.stored}, 302 answers {r.ok})", flush=True)
+    return bool(r.errors or r.timed_out or c.lost or c.duplicated or c.bad_sheets) or (
+        c.stored != r.ok
     )
 
 
@@ -615,6 +772,9 @@ def main() -> int:
     parser.add_argument("--phones", type=int, default=20, help="tables posted to at once")
     parser.add_argument(
         "--tables-per-phone", type=int, default=12, help="tables of 12 deals each phone plays"
+    )
+    parser.add_argument(
+        "--rate", type=float, default=300, help="POSTs per second offered, paced scenario"
     )
     parser.add_argument("--hot-deals", type=int, default=90, help="deals per phone, hot case")
     parser.add_argument("--runs", type=int, default=3, help="runs of each scenario")
@@ -628,6 +788,8 @@ def main() -> int:
     args = parser.parse_args()
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is needed: apt-get install -y wrk")
+    if args.rate <= 0:
+        raise SystemExit("--rate: a positive number of POSTs per second")
     if 2 * args.hot_deals > HOT_DEALS_PER_GAME:
         raise SystemExit(f"--hot-deals: at most {HOT_DEALS_PER_GAME // 2}")
 
@@ -639,6 +801,7 @@ def main() -> int:
         per_run = args.phones * args.tables_per_phone
         warm = seed_contest("chauffe", DEALS_PER_GAME, 2 * args.phones)
         load_tables = seed_contest("charge", DEALS_PER_GAME, per_run * args.runs)
+        paced_tables = seed_contest("cadence", DEALS_PER_GAME, per_run * args.runs)
         hot_tables = seed_contest("chaude", HOT_DEALS_PER_GAME, args.runs)
         port = free_port()
         server = start_gunicorn(port, args.workers, args.threads)
@@ -653,55 +816,31 @@ def main() -> int:
         )
         print(
             f"\n{time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cores, gunicorn gthread "
-            f"{args.workers} workers x {args.threads} threads, wrk -t/-c {args.phones} (load) "
-            f"and 2 (hot), PostgreSQL on 127.0.0.1, {broker}\n"
+            f"{args.workers} workers x {args.threads} threads, wrk -t/-c {args.phones} (load, "
+            f"and paced at {args.rate:g} POST/s offered) and 2 (hot), PostgreSQL on 127.0.0.1, "
+            f"{broker}\n"
         )
+        target = Target(port, csrf, server, args.phones, args.timeout)
+        paced_name = f"{args.phones} tables paced at {args.rate:g}/s"
         loads: list[WrkResult] = []
+        paced: list[WrkResult] = []
         hots: list[WrkResult] = []
-        lines = []
+        lines: list[str] = []
         failed = False
         for run in range(1, args.runs + 1):
-            tables = load_tables[(run - 1) * per_run : run * per_run]
-            r = run_wrk(
-                lua_script("load", run, csrf, [p for p, _ in tables], args.phones, DEALS_PER_GAME),
-                port,
-                args.phones,
-                args.timeout,
-                server,
-            )
-            expected = {
-                sheet_id: {client_id(run, i, n) for n in range(1, r.accepted.get(i, 0) + 1)}
-                for i, (_, sheet_id) in enumerate(tables, start=1)
-            }
-            c = verify(expected)
-            failed |= bool(r.errors or c.lost or c.duplicated or c.bad_sheets or r.timed_out)
-            failed |= c.stored != r.ok
-            loads.append(r)
-            lines.append(line(f"{args.phones} tables, run {run}", r, c))
-            print(lines[-1], f"(stored {c.stored}, 302 answers {r.ok})", flush=True)
-
-            link, sheet_id = hot_tables[run - 1]
-            h = run_wrk(
-                lua_script("hot", run, csrf, [link], 2, args.hot_deals), port, 2, 60, server
-            )
-            expected_hot = {
-                sheet_id: {
-                    client_id(run, phone * 4096 + k, k)
-                    for phone in (1, 2)
-                    for k in range(1, h.accepted.get(phone, 0) + 1)
-                }
-            }
-            ch = verify(expected_hot)
-            failed |= bool(h.errors or ch.lost or ch.duplicated or ch.bad_sheets or h.timed_out)
-            failed |= ch.stored != h.ok
-            hots.append(h)
-            lines.append(line(f"2 phones 1 table, run {run}", h, ch))
-            print(lines[-1], f"(stored {ch.stored}, 302 answers {h.ok})", flush=True)
+            block = slice((run - 1) * per_run, run * per_run)  # fresh tables for each run
+            r, c = tables_run("load", run, load_tables[block], target)
+            failed |= record(loads, lines, f"{args.phones} tables, run {run}", r, c)
+            r, c = tables_run("paced", run, paced_tables[block], target, args.rate)
+            failed |= record(paced, lines, f"{paced_name}, run {run}", r, c)
+            r, c = hot_run(run, hot_tables[run - 1], target, args.hot_deals)
+            failed |= record(hots, lines, f"2 phones 1 table, run {run}", r, c)
 
         print("\n" + HEADER)
         print("\n".join(lines))
         print()
         print(summary(f"{args.phones} tables at once", loads))
+        print(summary(f"{paced_name} (latency from the due time)", paced, by_p99=True))
         print(summary("2 phones, 1 table", hots))
         print("integrity:", "FAILED" if failed else "every run: 0 errors, 0 lost, 0 duplicated")
         return 1 if failed else 0
