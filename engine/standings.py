@@ -116,6 +116,7 @@ import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from operator import attrgetter
 from typing import Any, Final, TypeVar
 
 from engine.errors import EngineError, codes_with_prefix
@@ -772,30 +773,33 @@ def _direct_encounter(table: _Table, group: Sequence[int]) -> Mapping[int, int]:
 
 
 def _buchholz(measure: str, low_cuts: int, high_cuts: int) -> TeamValues:
+    measure_of = attrgetter(measure)
+
     def values(table: _Table, teams: Iterable[int]) -> Mapping[int, int]:
         accs = table.accs
-        own = {t: getattr(a, measure) for t, a in accs.items()}
+        own = {t: measure_of(a) for t, a in accs.items()}
+        value_of = own.__getitem__
         unplayed_mode = table.config.unplayed_rounds
         out: dict[int, int] = {}
         for team in teams:
             acc = accs[team]
-            real = [own[o] for o in acc.opponents]
-            if unplayed_mode is UnplayedRounds.IGNORE or acc.unplayed == 0:
-                virtual: list[int] = []
-            elif unplayed_mode is UnplayedRounds.SELF:
-                virtual = [own[team]] * acc.unplayed
-            else:
-                virtual = [0] * acc.unplayed
+            # Each unplayed round is a dummy opponent worth the team's own value ("self") or 0
+            # ("zero"), or is left out ("ignore").
+            dummies = 0 if unplayed_mode is UnplayedRounds.IGNORE else acc.unplayed
+            dummy = own[team] if unplayed_mode is UnplayedRounds.SELF else 0
             if low_cuts == 0 and high_cuts == 0:
-                out[team] = sum(real) + sum(virtual)
+                # Nothing to cut: a plain sum, without a list of values per team.
+                out[team] = sum(map(value_of, acc.opponents)) + dummy * dummies
                 continue
-            # FIDE 14.6: low cuts remove unplayed rounds first (least significant first),
-            # then the lowest real values; high cuts remove the highest remaining values.
-            pool = sorted([(0, v) for v in virtual] + [(1, v) for v in real])
-            kept = sorted(v for _, v in pool[low_cuts:])
+            # FIDE 14.6: low cuts remove unplayed rounds first (all dummies are worth the
+            # same), then the lowest real values; high cuts remove the highest remaining values.
+            real = sorted(map(value_of, acc.opponents))
+            cut_dummies = min(low_cuts, dummies)
+            kept = real[low_cuts - cut_dummies :] + [dummy] * (dummies - cut_dummies)
+            total = sum(kept)
             if high_cuts:
-                kept = kept[: max(0, len(kept) - high_cuts)]
-            out[team] = sum(kept)
+                total -= sum(sorted(kept)[-high_cuts:])  # all of them if fewer are left
+            out[team] = total
         return out
 
     return values
@@ -860,59 +864,69 @@ def _rank(table: _Table, show: bool = True) -> list[tuple[int, int, bool, tuple[
     """(rank, team, shared, tiebreak values) for every team, best first.
 
     With ``show=False`` (the rank history) tie-break values are computed only for the teams
-    that still need them and the values returned are not meaningful."""
+    that still need them and the values returned are empty."""
     config = table.config
     accs = table.accs
-    order = sorted(accs, key=lambda t: (_primary_key(config.method, accs[t]), t))
+    method = config.method
+    # The method's key is computed once per team. Sorting on (key, team) also puts every group
+    # in team order, which _split keeps: rows of a shared rank come out by team id.
+    keyed = sorted([(_primary_key(method, a), t) for t, a in accs.items()])
     groups: list[list[int]] = []
     last: tuple[int, ...] | None = None
-    for team in order:
-        key = _primary_key(config.method, accs[team])
-        if key != last:
-            groups.append([])
+    for key, team in keyed:
+        if key == last:
+            groups[-1].append(team)
+        else:
+            groups.append([team])
             last = key
-        groups[-1].append(team)
 
-    width = len(config.tiebreaks)
-    shown: dict[int, list[int]] = {t: [0] * width for t in accs}
-    for index, name in enumerate(config.tiebreaks):
+    # One column per tie-break, team -> value. A team metric gives every team asked for; a
+    # group metric only the teams of the groups still tied when it comes up (the others show 0).
+    columns: list[Mapping[int, int]] = []
+    for name in config.tiebreaks:
         metric = TIEBREAKS[name]
-        sign = -1 if metric.higher_is_better else 1
-        team_values: Mapping[int, int] | None = None
+        tied = [g for g in groups if len(g) > 1]
         if metric.team_values is not None:
-            asked = accs if show else [t for g in groups if len(g) > 1 for t in g]
-            team_values = metric.team_values(table, asked)
-            if show:
-                for t in accs:
-                    shown[t][index] = team_values[t]
-        refined: list[list[int]] = []
-        for group in groups:
-            if len(group) == 1:
-                refined.append(group)
-                continue
-            if team_values is not None:
-                vals = team_values
-            else:
-                assert metric.group_values is not None
-                vals = metric.group_values(table, group)
-                for t in group:
-                    shown[t][index] = vals[t]
-            prev: int | None = None
-            for i, (value, team) in enumerate(sorted((sign * vals[t], t) for t in group)):
-                if i == 0 or value != prev:
-                    refined.append([])
-                    prev = value
-                refined[-1].append(team)
-        groups = refined
+            # Asked even when nothing is tied any more: the lot checks every team has one.
+            asked = accs if show else [t for g in tied for t in g]
+            column = metric.team_values(table, asked)
+        else:
+            assert metric.group_values is not None
+            group_column: dict[int, int] = {}
+            for group in tied:  # the values depend on the group: asked group by group
+                group_column.update(metric.group_values(table, group))
+            column = group_column
+        columns.append(column)
+        if tied:
+            groups = _split(groups, column, -1 if metric.higher_is_better else 1)
 
     ranked: list[tuple[int, int, bool, tuple[int, ...]]] = []
     position = 1
     for group in groups:
         shared = len(group) > 1
-        for team in sorted(group):
-            ranked.append((position, team, shared, tuple(shown[team])))
+        for team in group:
+            values = tuple([c.get(team, 0) for c in columns]) if show else ()
+            ranked.append((position, team, shared, values))
         position += len(group)
     return ranked
+
+
+def _split(groups: list[list[int]], values: Mapping[int, int], sign: int) -> list[list[int]]:
+    """Split every tied group on ``sign * values[team]`` (ascending), keeping the groups'
+    order, and team order within each new group."""
+    refined: list[list[int]] = []
+    for group in groups:
+        if len(group) == 1:
+            refined.append(group)
+            continue
+        last: int | None = None
+        for value, team in sorted([(sign * values[t], t) for t in group]):
+            if value == last:
+                refined[-1].append(team)
+            else:
+                refined.append([team])
+                last = value
+    return refined
 
 
 def _prepare(
