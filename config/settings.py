@@ -104,6 +104,8 @@ def _database_from_env(url: str) -> dict[str, Any]:
         raise ImproperlyConfigured(f"DATABASE_URL is malformed: {exc}") from None
     engine = config.get("ENGINE", "")
     if engine == "django.db.backends.postgresql":
+        # Django's backend with a health check that costs no round trip on a quiet connection.
+        config["ENGINE"] = "config.postgresql"
         config["CONN_HEALTH_CHECKS"] = True
         # Fail fast while PostgreSQL restarts instead of hanging a request for minutes.
         config.setdefault("OPTIONS", {})["connect_timeout"] = env_int("DATABASE_CONNECT_TIMEOUT", 3)
