@@ -176,8 +176,13 @@ class DealRecord(models.Model):
         TABLE = "table", _("à la table")
         ORGANISER = "organiser", _("organisateur")
 
+    # No index of its own: the unique (sheet, number) constraint's index serves the foreign key.
     sheet = models.ForeignKey(
-        ScoreSheet, on_delete=models.CASCADE, related_name="deals", verbose_name=_("feuille")
+        ScoreSheet,
+        on_delete=models.CASCADE,
+        related_name="deals",
+        verbose_name=_("feuille"),
+        db_index=False,
     )
     number = models.PositiveSmallIntegerField(_("donne n°"))
     kind = models.CharField(_("type"), max_length=8, choices=Kind.choices, default=Kind.DEAL)
