@@ -25,14 +25,16 @@ def _layout(round_: Round) -> list[tuple[int, int, int | None]]:
 
 @pytest.fixture
 def results_source() -> Iterator[dict[str, Any]]:
-    """A fake scoring app: results registered through the hook, reset afterwards."""
+    """A fake scoring app: results registered through the hook; the real one (registered by
+    the scoring app when Django starts) is put back afterwards for the tests that follow."""
+    previous = (adapters._results_source, adapters._round_activity)
     state: dict[str, Any] = {"results": [], "activity": {}}
     adapters.set_results_source(
         lambda contest: state["results"],
         round_activity=lambda round_: state["activity"].get(round_.number, []),
     )
     yield state
-    adapters.set_results_source(None)
+    adapters.set_results_source(previous[0], round_activity=previous[1])
 
 
 @pytest.mark.django_db
