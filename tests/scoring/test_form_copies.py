@@ -1,0 +1,66 @@
+"""The deal form's fields are copied per form as Django copies them (scoring.forms._QuickCopy):
+no form can change another form's fields, or the class's."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from engine.game import GameState
+from engine.rules import PRESETS
+from scoring.forms import DealForm, _QuickCopy
+
+pytestmark = pytest.mark.django_db
+
+
+def _form(sheet: Any, preset: str = "club_contest") -> DealForm:
+    rules = PRESETS[preset].rules
+    return DealForm(sheet=sheet, rules=rules, state=GameState(rules))
+
+
+def test_each_form_has_its_own_fields_widgets_and_choices(sheet: Any) -> None:
+    first, second = _form(sheet), _form(sheet)
+    for name in ("version", "client_id", "taker", "trump", "dealer_seat", "taker_points"):
+        a, b, base = first.fields[name], second.fields[name], DealForm.base_fields[name]
+        assert a is not b and a is not base
+        assert a.widget is not b.widget and a.widget is not base.widget
+        assert a.widget.attrs is not b.widget.attrs
+        assert a.error_messages is not b.error_messages
+        assert a.validators is not b.validators
+
+    first.fields["taker_points"].widget.attrs["max"] = 999
+    first.fields["taker_points"].validators.clear()
+    first.fields["dealer_seat"].choices = [("", "—")]
+    assert DealForm.base_fields["taker_points"].widget.attrs["max"] == 162
+    assert second.fields["taker_points"].widget.attrs["max"] == 162
+    assert second.fields["taker_points"].validators  # min and max values still checked
+    assert len(second.fields["dealer_seat"].choices) == 5
+    assert len(second.fields["dealer_seat"].widget.choices) == 5
+    assert len(DealForm.base_fields["dealer_seat"].choices) == 5
+
+
+def test_the_copy_matches_djangos() -> None:
+    for name, base in DealForm.base_fields.items():
+        ours = copy.deepcopy(base)
+        theirs = super(_QuickCopy, base).__deepcopy__({})  # Django's own copy
+        assert type(ours) is type(theirs)
+        assert ours.__dict__.keys() == theirs.__dict__.keys(), name
+        for key, value in theirs.__dict__.items():
+            if key != "widget":
+                assert getattr(ours, key) == value, (name, key)
+        assert type(ours.widget) is type(theirs.widget)
+        assert ours.widget.__dict__ == theirs.widget.__dict__, name
+
+
+def test_sans_atout_rules_raise_the_points_limit_of_this_form_only(sheet: Any) -> None:
+    plain = _form(sheet)
+    presets = [p for p, v in PRESETS.items() if v.rules.sans_atout_tout_atout]
+    if not presets:
+        pytest.skip("no preset with sans-atout / tout-atout")
+    wide = _form(sheet, presets[0])
+    assert wide.fields["taker_points"].max_value == 258
+    assert wide.fields["taker_points"].widget.attrs["max"] == 258
+    assert plain.fields["taker_points"].max_value == 162
+    assert DealForm.base_fields["taker_points"].max_value == 162
