@@ -1,4 +1,4 @@
-"""Querysets compiled once per database connection: the hot path of score entry.
+"""Querysets compiled once per database connection or vendor: the hot paths' reads.
 
 Building a queryset with ``select_related`` and compiling it to SQL costs Django several times
 more CPU than PostgreSQL spends running it (about 5 ms against 0.2 ms for the table-link
@@ -11,6 +11,10 @@ The queryset is still the one written with the ORM (filters, ``select_related``,
 ``select_for_update``...): the SQL and the instances are exactly what iterating it would give.
 A ``select_for_update`` statement is refused outside a transaction, as Django refuses it.
 
+:class:`CompiledSQL` does the same for querysets read as rows rather than instances (the
+rebuild's reads of a contest and its entries, the public page's snapshot lookup): their SQL is
+compiled once per database vendor.
+
 Parameters: ``build`` receives a sentinel value for each named parameter (a string that cannot
 occur in real data, or an integer for integer lookups, see ``_INT_BASE``); :meth:`fetch`
 puts the real values where the sentinels were. Only plain ``exact`` lookups may use them.
@@ -19,7 +23,7 @@ puts the real values where the sentinels were. Only plain ``exact`` lookups may 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connections
@@ -35,6 +39,69 @@ _INT_BASE = 31_973
 
 def _sentinel_str(name: str) -> str:
     return f"\x00atout-param:{name}\x00"
+
+
+class _Parameters:
+    """Named parameters, stood in for by sentinel values while a queryset is compiled."""
+
+    def __init__(self, strs: tuple[str, ...], ints: tuple[str, ...]) -> None:
+        self.sentinels: dict[str, Any] = {name: _sentinel_str(name) for name in strs}
+        self.sentinels.update({name: _INT_BASE + i for i, name in enumerate(ints)})
+        self._by_value = {value: name for name, value in self.sentinels.items()}
+
+    def template(self, params: Iterable[Any]) -> list[tuple[str | None, Any]]:
+        """Each compiled parameter with the name it stands for (``None``: a constant)."""
+        template = [(_name_of(p, self._by_value), p) for p in params]
+        missing = set(self.sentinels) - {name for name, _ in template if name}
+        if missing:
+            raise ValueError(f"parameters not found in the compiled query: {sorted(missing)}")
+        return template
+
+    @staticmethod
+    def fill(template: list[tuple[str | None, Any]], values: dict[str, Any]) -> list[Any]:
+        return [values[name] if name is not None else value for name, value in template]
+
+
+class CompiledSQL:
+    """The SQL of a queryset read as rows (``values()``, or annotations through ``raw()``),
+    compiled once per database vendor.
+
+    ``build(p)`` returns the queryset, as for :class:`CompiledQuery`. :meth:`statement` gives
+    the SQL and its parameters for real values; :attr:`columns` the names of a ``values()``
+    queryset's columns, in order.
+    """
+
+    def __init__(
+        self,
+        build: Callable[[dict[str, Any]], QuerySet[Any]],
+        *,
+        strs: tuple[str, ...] = (),
+        ints: tuple[str, ...] = (),
+        using: str = DEFAULT_DB_ALIAS,
+    ) -> None:
+        self._build = build
+        self._using = using
+        self._parameters = _Parameters(strs, ints)
+        self._compiled: dict[str, tuple[str, list[tuple[str | None, Any]], tuple[str, ...]]] = {}
+
+    def _compile(self) -> tuple[str, list[tuple[str | None, Any]], tuple[str, ...]]:
+        vendor = connections[self._using].vendor
+        compiled = self._compiled.get(vendor)
+        if compiled is None:
+            query = self._build(dict(self._parameters.sentinels)).query
+            sql, params = query.get_compiler(using=self._using).as_sql()
+            columns = (*query.values_select, *query.annotation_select)
+            compiled = (sql, self._parameters.template(params), columns)
+            compiled = self._compiled.setdefault(vendor, compiled)
+        return compiled
+
+    def statement(self, **values: Any) -> tuple[str, list[Any]]:
+        sql, template, _ = self._compile()
+        return sql, self._parameters.fill(template, values)
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        return self._compile()[2]
 
 
 class CompiledQuery:
@@ -54,16 +121,16 @@ class CompiledQuery:
     ) -> None:
         self._build = build
         self._using = using
-        self._sentinels: dict[str, Any] = {name: _sentinel_str(name) for name in strs}
-        self._sentinels.update({name: _INT_BASE + i for i, name in enumerate(ints)})
-        self._by_value = {value: name for name, value in self._sentinels.items()}
+        self._parameters = _Parameters(strs, ints)
         self._plans: dict[int, _Plan] = {}
         self._lock = threading.Lock()
 
     def _plan(self, connection: Any) -> _Plan:
         plan = self._plans.get(id(connection))
         if plan is None or plan.connection is not connection:
-            plan = _Plan(self._build(dict(self._sentinels)), connection, self._by_value)
+            plan = _Plan(
+                self._build(dict(self._parameters.sentinels)), connection, self._parameters
+            )
             with self._lock:
                 if len(self._plans) > 64:  # connections of finished threads
                     self._plans.clear()
@@ -78,7 +145,7 @@ class CompiledQuery:
             raise TransactionManagementError(
                 "select_for_update cannot be used outside of a transaction."
             )
-        params = [values[name] if name is not None else value for name, value in plan.params]
+        params = _Parameters.fill(plan.params, values)
         with connection.cursor() as cursor:
             cursor.execute(plan.sql, params)
             rows = cursor.fetchall()
@@ -92,15 +159,12 @@ class CompiledQuery:
 class _Plan:
     """The SQL of a queryset on one connection and how to build instances from its rows."""
 
-    def __init__(self, queryset: QuerySet[Any], connection: Any, by_value: dict[Any, str]) -> None:
+    def __init__(self, queryset: QuerySet[Any], connection: Any, parameters: _Parameters) -> None:
         self.connection = connection
         compiler = queryset.query.get_compiler(connection=connection)
         sql, params = compiler.as_sql()
         self.sql = sql
-        self.params = [(_name_of(p, by_value), p) for p in params]
-        missing = set(by_value.values()) - {name for name, _ in self.params if name}
-        if missing:
-            raise ValueError(f"parameters not found in the compiled query: {sorted(missing)}")
+        self.params = parameters.template(params)
         self.for_update = bool(
             queryset.query.select_for_update and connection.features.has_select_for_update
         )
@@ -136,4 +200,4 @@ def _name_of(value: Any, by_value: dict[Any, str]) -> str | None:
     return by_value.get(value)
 
 
-__all__ = ["CompiledQuery"]
+__all__ = ["CompiledQuery", "CompiledSQL"]

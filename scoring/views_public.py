@@ -51,6 +51,7 @@ from django.views.decorators.http import require_GET
 
 from scoring import events, exports, pagecache, public_state
 from scoring import standings as standings_service
+from scoring.compiled import CompiledSQL
 from scoring.http import french_404
 from scoring.models import DealRecord, ScoreSheet
 from scoring.models_standings import StandingsSnapshot
@@ -112,36 +113,22 @@ _META_FIELDS = (
     "contest__standings_state__results_version",
     "current_public_round",
 )
-_CLUB_SENTINEL = "\x00club\x00"
-_CONTEST_SENTINEL = "\x00contest\x00"
-_meta_sql: dict[str, tuple[str, tuple[Any, ...], tuple[str, ...]]] = {}
-
-
-def _meta_statement(vendor: str) -> tuple[str, tuple[Any, ...], tuple[str, ...]]:
-    statement = _meta_sql.get(vendor)
-    if statement is None:
-        qs = standings_service.public_snapshot_query(
-            _contest_q(_CLUB_SENTINEL, _CONTEST_SENTINEL, "contest__")
-        ).values(*_META_FIELDS)[:1]
-        sql, params = qs.query.sql_with_params()
-        names = tuple(qs.query.values_select) + tuple(qs.query.annotation_select)
-        statement = _meta_sql[vendor] = (sql, tuple(params), names)
-    return statement
+_META_SQL = CompiledSQL(
+    lambda p: standings_service.public_snapshot_query(
+        _contest_q(p["club"], p["contest"], "contest__")
+    ).values(*_META_FIELDS)[:1],
+    strs=("club", "contest"),
+)
 
 
 def _snapshot_meta(club_slug: str, contest_slug: str) -> dict[str, Any] | None:
     """The public snapshot's identity, in one query (no rows): what the cache keys need."""
-    sql, params, names = _meta_statement(connection.vendor)
-    values = tuple(
-        club_slug if p == _CLUB_SENTINEL else contest_slug if p == _CONTEST_SENTINEL else p
-        for p in params
-    )
     with connection.cursor() as cursor:
-        cursor.execute(sql, values)
+        cursor.execute(*_META_SQL.statement(club=club_slug, contest=contest_slug))
         row = cursor.fetchone()
     if row is None:
         return None
-    meta = dict(zip(names, row, strict=True))
+    meta = dict(zip(_META_SQL.columns, row, strict=True))
     meta["pk"] = meta.get("pk", meta.get("id"))
     computed_at = meta["computed_at"]
     if isinstance(computed_at, str):  # SQLite gives text
