@@ -29,18 +29,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
-HOST = "127.0.0.1"
+import standings_bench  # noqa: E402
+from standings_bench import HOST, psql  # noqa: E402
+
 DB = "atout_rebuild_prof"
-
-
-def psql(sql: str, db: str = "postgres") -> str:
-    return subprocess.run(
-        ["psql", "-qtA", "-h", HOST, "-U", "postgres", "-d", db, "-c", sql],
-        check=True,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    ).stdout.strip()
 
 
 def main() -> int:
@@ -89,16 +81,8 @@ def main() -> int:
         from tournaments.models import Contest
 
         if fill:
-            import standings_bench
-
             standings_bench.populate(args.contests, args.teams, args.rounds, args.deals, seed=2026)
-            # Measure the steady state, not the fill's aftermath: planner statistics as
-            # autovacuum would leave them, and the fill's dirty pages written out (right after
-            # filling 20 contests, autovacuum and the checkpointer made the rebuild's median
-            # nearly twice as long).
-            connection.close()
-            psql("VACUUM ANALYZE", DB)
-            psql("CHECKPOINT", DB)
+            standings_bench.settle(DB)
         target = Contest.objects.order_by("pk").values_list("pk", flat=True).first()
         assert target is not None
 

@@ -62,13 +62,28 @@ def percentile(values: list[float], pct: float) -> float:
     return ordered[index]
 
 
-def psql(sql: str, database: str = "postgres") -> None:
-    subprocess.run(
-        ["psql", "-q", "-h", HOST, "-U", "postgres", "-d", database, "-c", sql],
+def psql(sql: str, database: str = "postgres") -> str:
+    """Run one statement; its output, unaligned and without headers."""
+    return subprocess.run(
+        ["psql", "-qtA", "-h", HOST, "-U", "postgres", "-d", database, "-c", sql],
         check=True,
         capture_output=True,
+        text=True,
         timeout=60,
-    )
+    ).stdout.strip()
+
+
+def settle(database: str) -> None:
+    """Leave a freshly filled database as autovacuum would (planner statistics) with the fill's
+    dirty pages written out, so what is timed next is the steady state, not the fill's
+    aftermath (right after the fill, autovacuum and the checkpointer made the rebuild's median
+    nearly twice as long). Closes this process's connection first (VACUUM waits for none, but
+    an idle transaction would keep it from cleaning up)."""
+    from django.db import connection
+
+    connection.close()
+    psql("VACUUM ANALYZE", database)
+    psql("CHECKPOINT", database)
 
 
 def redis_flush(db: int) -> None:
@@ -476,12 +491,7 @@ def main() -> int:
         started = time.perf_counter()
         ids = populate(args.contests, args.teams, args.rounds, args.deals, seed=2026)
         fill_s = time.perf_counter() - started
-        # Measure the steady state, not the fill's aftermath: planner statistics as autovacuum
-        # would leave them and the fill's dirty pages written out (right after the fill,
-        # autovacuum and the checkpointer made the rebuild's median nearly twice as long).
-        connection.close()
-        psql("VACUUM ANALYZE", db)
-        psql("CHECKPOINT", db)
+        settle(db)
         target = ids[0]
         deal_count = DealRecord.objects.count()
         log(f"{deal_count} deals in {fill_s:.0f} s; rebuilding")
