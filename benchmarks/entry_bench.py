@@ -67,6 +67,9 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import standings_bench
+
 ROOT = Path(__file__).resolve().parent.parent
 DB_NAME = "atout_bench_entry"
 DB_URL = f"postgres://postgres@127.0.0.1:5432/{DB_NAME}"
@@ -153,20 +156,6 @@ def create_database() -> None:
 
 def drop_database() -> None:
     subprocess.run([*PG_ADMIN, f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)"], check=False)
-
-
-def settle_database() -> None:
-    """Time the steady state, not the seeding's aftermath: planner statistics as autovacuum
-    would leave them, and the seeded pages written out before the first run (otherwise
-    autovacuum and the checkpointer run during it)."""
-    from django.db import connection
-
-    connection.close()
-    for sql in ("VACUUM ANALYZE", "CHECKPOINT"):
-        subprocess.run(
-            ["psql", "-h", "127.0.0.1", "-U", "postgres", "-d", DB_NAME, "-q", "-c", sql],
-            check=True,
-        )
 
 
 def setup_django() -> None:
@@ -817,7 +806,7 @@ def main() -> int:
         load_tables = seed_contest("charge", DEALS_PER_GAME, per_run * args.runs)
         paced_tables = seed_contest("cadence", DEALS_PER_GAME, per_run * args.runs)
         hot_tables = seed_contest("chaude", HOT_DEALS_PER_GAME, args.runs)
-        settle_database()
+        standings_bench.settle(DB_NAME)  # time the steady state, not the seeding's aftermath
         port = free_port()
         server = start_gunicorn(port, args.workers, args.threads)
         csrf = csrf_cookie(port, warm[0][0])

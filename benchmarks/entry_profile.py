@@ -84,7 +84,7 @@ def main() -> int:
 
         settings.ALLOWED_HOSTS = ["127.0.0.1"]
         links = [link for link, _ in bench.seed_contest("profil", 12, args.tables + 1)]
-        bench.settle_database()
+        bench.standings_bench.settle(bench.DB_NAME)
         client = Client(HTTP_HOST="127.0.0.1")
         assert client.get(links[0]).status_code == 200
         csrf = client.cookies["csrftoken"].value
