@@ -62,14 +62,8 @@ class _Parameters:
         return [values[name] if name is not None else value for name, value in template]
 
 
-class CompiledSQL:
-    """The SQL of a queryset read as rows (``values()``, or annotations through ``raw()``),
-    compiled once per database vendor.
-
-    ``build(p)`` returns the queryset, as for :class:`CompiledQuery`. :meth:`statement` gives
-    the SQL and its parameters for real values; :attr:`columns` the names of a ``values()``
-    queryset's columns, in order.
-    """
+class _Compiled:
+    """A queryset that ``build(p)`` makes with sentinel parameters, compiled on first use."""
 
     def __init__(
         self,
@@ -82,13 +76,29 @@ class CompiledSQL:
         self._build = build
         self._using = using
         self._parameters = _Parameters(strs, ints)
+
+    def _queryset(self) -> QuerySet[Any]:
+        return self._build(dict(self._parameters.sentinels))
+
+
+class CompiledSQL(_Compiled):
+    """The SQL of a queryset read as rows (``values()``, or annotations through ``raw()``),
+    compiled once per database vendor.
+
+    ``build(p)`` returns the queryset, as for :class:`CompiledQuery`. :meth:`statement` gives
+    the SQL and its parameters for real values; :attr:`columns` the names of a ``values()``
+    queryset's columns, in order.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         self._compiled: dict[str, tuple[str, list[tuple[str | None, Any]], tuple[str, ...]]] = {}
 
     def _compile(self) -> tuple[str, list[tuple[str | None, Any]], tuple[str, ...]]:
         vendor = connections[self._using].vendor
         compiled = self._compiled.get(vendor)
         if compiled is None:
-            query = self._build(dict(self._parameters.sentinels)).query
+            query = self._queryset().query
             sql, params = query.get_compiler(using=self._using).as_sql()
             columns = (*query.values_select, *query.annotation_select)
             compiled = (sql, self._parameters.template(params), columns)
@@ -104,33 +114,22 @@ class CompiledSQL:
         return self._compile()[2]
 
 
-class CompiledQuery:
+class CompiledQuery(_Compiled):
     """A queryset of one model (``select_related`` allowed), compiled once per connection.
 
     ``build(p)`` returns the queryset; ``p`` maps each parameter name to its sentinel. ``ints``
     names the parameters compared with integer columns.
     """
 
-    def __init__(
-        self,
-        build: Callable[[dict[str, Any]], QuerySet[Any]],
-        *,
-        strs: tuple[str, ...] = (),
-        ints: tuple[str, ...] = (),
-        using: str = DEFAULT_DB_ALIAS,
-    ) -> None:
-        self._build = build
-        self._using = using
-        self._parameters = _Parameters(strs, ints)
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         self._plans: dict[int, _Plan] = {}
         self._lock = threading.Lock()
 
     def _plan(self, connection: Any) -> _Plan:
         plan = self._plans.get(id(connection))
         if plan is None or plan.connection is not connection:
-            plan = _Plan(
-                self._build(dict(self._parameters.sentinels)), connection, self._parameters
-            )
+            plan = _Plan(self._queryset(), connection, self._parameters)
             with self._lock:
                 if len(self._plans) > 64:  # connections of finished threads
                     self._plans.clear()
