@@ -16,6 +16,7 @@ It must not render anything nor read the request; views call it with plain value
 
 from __future__ import annotations
 
+import copy
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -427,52 +428,23 @@ def record_deal(
 
     A form re-sent with the same ``client_id`` gets the deal it already recorded
     (``created=False``), whatever the sheet's version or state now. ``loaded``: the sheet as
-    the caller read it, with its table, round and contest (see ``_lock``).
+    the caller read it, with its table, round and contest (see ``_lock``); when the form was
+    shown with that very version, the deal is written without reading the sheet again (see
+    ``_record_if_unchanged``).
     """
+    entry = _NewDeal(facts, client_id, user, device, source)
     try:
         with transaction.atomic():
-            sheet = _lock(sheet_id, loaded)
-            if not _form_of_current_state(sheet, version):
-                existing = find_deal(sheet, client_id)
-                if existing is not None:
-                    return Written(sheet, existing, created=False)
-            # Else the client id cannot have been recorded yet (a deal recorded from a form
-            # moved the version past the form's), and the unique (sheet, client_id) constraint
-            # would stop it anyway: the duplicate is answered below as it is here.
-            _check_removed(sheet, client_id)
-            _require_round_open(sheet)
-            _require_open_for_deals(sheet)
-            _check_version(sheet, version)
-            rules = rules_of(sheet)
-            try:
-                state = game_state(rules, sheet).apply(adapters.engine_deal(facts))
-            except EngineError as exc:
-                raise DealRefused(exc) from None
-            score = state.entries[-1].score
-            now = timezone.now()
-            deal = DealRecord(
-                sheet=sheet,
-                number=sheet.deal_count + 1,
-                **facts.record_fields(),
-                **adapters.scored_fields(score),
-                running_a=state.total_a,
-                running_b=state.total_b,
-                client_id=client_id,
-                source=source,
-                entered_by=user if _is_user(user) else None,
-                device=device[:64],
-            )
-            dbwrite.insert(deal)
-            _audit(
-                sheet, "deal.record", after=snapshot(deal), user=user, device=device, target=deal
-            )
-            fields = _set_game_fields(sheet, state, now)
-            if sheet.started_at is None:
-                sheet.started_at = now
-                fields.append("started_at")
-            _bump(sheet, fields)
-            _notify(sheet, was_result=False)
-            return Written(sheet, deal)
+            written = None
+            if (
+                loaded is not None
+                and loaded.pk == sheet_id
+                and _form_of_current_state(loaded, version)
+            ):
+                written = _record_if_unchanged(loaded, entry)
+            if written is None:
+                written = _record_locked(sheet_id, loaded, version, entry)
+            return written
     except IntegrityError:
         # The unique (sheet, client_id) backstop: the same form won a race against itself.
         sheet = ScoreSheet.objects.get(pk=sheet_id)
@@ -480,6 +452,108 @@ def record_deal(
         if existing is None:
             raise
         return Written(sheet, existing, created=False)
+
+
+@dataclass(frozen=True)
+class _NewDeal:
+    """What ``record_deal`` was asked to add, and by whom."""
+
+    facts: DealFacts
+    client_id: uuid.UUID | None
+    user: Any
+    device: str
+    source: str
+
+
+def _record_if_unchanged(loaded: ScoreSheet, entry: _NewDeal) -> Written | None:
+    """Optimistic path: score the deal on the sheet as the request read it, then write it only
+    if the sheet is still at that version; ``None`` when it changed in between.
+
+    The UPDATE of the sheet's totals carries ``WHERE version = <the version read>``: it takes
+    the row lock and checks that nothing was written since the read, in one statement (every
+    write to a sheet bumps its version, see ``_bump``). When it matches no row, nothing was
+    written and the caller takes the locking path, which sees the change. This saves the
+    ``SELECT ... FOR UPDATE`` round trip on the common case: one phone per table.
+    """
+    _check_removed(loaded, entry.client_id)
+    _require_round_open(loaded)
+    _require_open_for_deals(loaded)
+    # Scored on a copy: ``loaded`` stays as read, for the caller's answer if this fails.
+    sheet = copy.copy(loaded)
+    deal, fields = _score_next_deal(sheet, entry)
+    read_version = sheet.version
+    sheet.version += 1
+    if not dbwrite.update(
+        sheet, [*fields, "version", "updated_at"], expect={"version": read_version}
+    ):
+        return None
+    _write_deal(sheet, deal, entry)
+    return Written(sheet, deal)
+
+
+def _record_locked(
+    sheet_id: int, loaded: ScoreSheet | None, version: int | None, entry: _NewDeal
+) -> Written:
+    """Pessimistic path: lock the sheet, check what the form saw, then add the deal."""
+    sheet = _lock(sheet_id, loaded)
+    if not _form_of_current_state(sheet, version):
+        existing = find_deal(sheet, entry.client_id)
+        if existing is not None:
+            return Written(sheet, existing, created=False)
+    # Else the client id cannot have been recorded yet (a deal recorded from a form moved the
+    # version past the form's), and the unique (sheet, client_id) constraint would stop it
+    # anyway: the duplicate is answered by ``record_deal`` as it is here.
+    _check_removed(sheet, entry.client_id)
+    _require_round_open(sheet)
+    _require_open_for_deals(sheet)
+    _check_version(sheet, version)
+    deal, fields = _score_next_deal(sheet, entry)
+    _bump(sheet, fields)
+    _write_deal(sheet, deal, entry)
+    return Written(sheet, deal)
+
+
+def _score_next_deal(sheet: ScoreSheet, entry: _NewDeal) -> tuple[DealRecord, list[str]]:
+    """The engine's score of the next deal, as a DealRecord to insert, and the sheet's new game
+    state set on ``sheet`` (the names of the fields it changed)."""
+    rules = rules_of(sheet)
+    try:
+        state = game_state(rules, sheet).apply(adapters.engine_deal(entry.facts))
+    except EngineError as exc:
+        raise DealRefused(exc) from None
+    score = state.entries[-1].score
+    now = timezone.now()
+    deal = DealRecord(
+        sheet=sheet,
+        number=sheet.deal_count + 1,
+        **entry.facts.record_fields(),
+        **adapters.scored_fields(score),
+        running_a=state.total_a,
+        running_b=state.total_b,
+        client_id=entry.client_id,
+        source=entry.source,
+        entered_by=entry.user if _is_user(entry.user) else None,
+        device=entry.device[:64],
+    )
+    fields = _set_game_fields(sheet, state, now)
+    if sheet.started_at is None:
+        sheet.started_at = now
+        fields.append("started_at")
+    return deal, fields
+
+
+def _write_deal(sheet: ScoreSheet, deal: DealRecord, entry: _NewDeal) -> None:
+    """Insert the scored deal and its log event (the sheet row is locked by now)."""
+    dbwrite.insert(deal)
+    _audit(
+        sheet,
+        "deal.record",
+        after=snapshot(deal),
+        user=entry.user,
+        device=entry.device,
+        target=deal,
+    )
+    _notify(sheet, was_result=False)
 
 
 def record_penalty(

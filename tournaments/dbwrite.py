@@ -13,7 +13,7 @@ values the caller has checked (the services do).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connections
@@ -63,33 +63,51 @@ def insert(obj: Model, using: str = DEFAULT_DB_ALIAS) -> Model:
     return obj
 
 
-def update(obj: Model, names: Iterable[str], using: str = DEFAULT_DB_ALIAS) -> None:
+def update(
+    obj: Model,
+    names: Iterable[str],
+    using: str = DEFAULT_DB_ALIAS,
+    *,
+    expect: Mapping[str, Any] | None = None,
+) -> bool:
     """UPDATE the named fields of ``obj``'s row as ``obj.save(update_fields=names)`` would.
 
-    The row must exist (callers hold it locked): a missing row raises ``DoesNotExist``.
+    Without ``expect`` the row must exist (callers hold it locked): a missing row raises
+    ``DoesNotExist``. With ``expect`` (column values, e.g. ``{"version": 4}``) the row is
+    updated only if it still holds them (a compare-and-set, which also takes the row lock):
+    the answer says whether it did.
     """
     connection = connections[using]
     model = type(obj)
     names = tuple(names)
+    conditions = tuple(expect) if expect else ()
 
     def build() -> _Plan:
         quote = connection.ops.quote_name
         meta = model._meta
         fields = [meta.get_field(name) for name in names]
-        sql = "UPDATE {} SET {} WHERE {} = %s".format(
+        where = [meta.pk, *(meta.get_field(name) for name in conditions)]
+        sql = "UPDATE {} SET {} WHERE {}".format(
             quote(meta.db_table),
             ", ".join(f"{quote(f.column)} = %s" for f in fields),
-            quote(meta.pk.column),
+            " AND ".join(f"{quote(f.column)} = %s" for f in where),
         )
         return sql, fields
 
-    sql, fields = _plan((model, names, connection.vendor), build)
+    sql, fields = _plan((model, names, conditions, connection.vendor), build)
     params = [f.get_db_prep_save(f.pre_save(obj, False), connection) for f in fields]
     params.append(obj.pk)
+    if expect:
+        meta = model._meta
+        params += [
+            meta.get_field(name).get_db_prep_value(expect[name], connection) for name in conditions
+        ]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        if cursor.rowcount != 1:
-            raise model.DoesNotExist(f"{model.__name__} {obj.pk} was not updated")
+        updated = cursor.rowcount == 1
+    if not updated and not expect:
+        raise model.DoesNotExist(f"{model.__name__} {obj.pk} was not updated")
+    return updated
 
 
 __all__ = ["insert", "update"]

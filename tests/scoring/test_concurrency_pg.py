@@ -1,6 +1,7 @@
 """Several phones on one table at once (PostgreSQL): no deal lost, duplicated or reordered.
 
-Threads post deals through the service the views use, each with its own client id, re-sending
+Threads post deals through the service the views use (half of the sends with the sheet read as
+the table view reads it, which takes the optimistic path), each with its own client id, re-sending
 some of them (a phone on bad Wi-Fi) and correcting the last deal now and then. Every attempt
 that the sheet's version check refuses is retried with the fresh version, like a phone shown
 "this sheet changed". At the end the sheet holds exactly the deals that were accepted, once
@@ -18,7 +19,7 @@ from typing import Any
 import pytest
 from django.db import connection, connections
 
-from scoring import services
+from scoring import access, services
 from scoring.adapters import DealFacts
 from scoring.models import DealCorrection, DealRecord, ScoreSheet
 
@@ -34,6 +35,14 @@ def _postgres_only() -> None:
         pytest.skip("needs PostgreSQL (row locks); CI runs this suite again with DATABASE_URL")
 
 
+def _read_as_the_view(sheet_id: int) -> ScoreSheet:
+    sheet = ScoreSheet.objects.select_related("table__round").get(pk=sheet_id)
+    table = sheet.table
+    return access.sheet_for_link(
+        sheet.token, table.round.number, table.number, related=access.WRITE_RELATED
+    )
+
+
 def _worker(
     sheet_id: int, seed: int, accepted: dict[str, int], errors: list[BaseException]
 ) -> None:
@@ -47,10 +56,22 @@ def _worker(
             sends = 2 if rng.random() < 0.4 else 1  # some forms are sent twice
             for _ in range(sends):
                 while True:
-                    version = ScoreSheet.objects.values_list("version", flat=True).get(pk=sheet_id)
+                    # Half the sends read the sheet as the table view does and hand it over
+                    # (the optimistic path), the others only its version (the locking path).
+                    loaded = _read_as_the_view(sheet_id) if rng.random() < 0.5 else None
+                    version = (
+                        loaded.version
+                        if loaded is not None
+                        else ScoreSheet.objects.values_list("version", flat=True).get(pk=sheet_id)
+                    )
                     try:
                         written = services.record_deal(
-                            sheet_id, facts, version=version, client_id=client_id, device=f"t{seed}"
+                            sheet_id,
+                            facts,
+                            version=version,
+                            client_id=client_id,
+                            device=f"t{seed}",
+                            loaded=loaded,
                         )
                     except services.StaleSheet:
                         continue

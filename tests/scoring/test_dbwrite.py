@@ -88,3 +88,22 @@ def test_update_of_a_missing_row_raises(sheet: ScoreSheet) -> None:
     ScoreSheet.objects.filter(pk=sheet.pk).delete()
     with pytest.raises(ScoreSheet.DoesNotExist):
         dbwrite.update(sheet, ["total_a"])
+
+
+def test_update_with_expected_values_is_a_compare_and_set(sheet: ScoreSheet) -> None:
+    read_version = ScoreSheet.objects.get(pk=sheet.pk).version
+    sheet.total_a, sheet.version = 99, read_version + 1
+    assert dbwrite.update(sheet, ["total_a", "version"], expect={"version": read_version})
+    stored = ScoreSheet.objects.get(pk=sheet.pk)
+    assert (stored.total_a, stored.version) == (99, read_version + 1)
+
+    # Same expectation again: the row moved on, nothing is written and no error is raised.
+    sheet.total_a, sheet.version = 5, read_version + 1
+    assert not dbwrite.update(sheet, ["total_a", "version"], expect={"version": read_version})
+    stored = ScoreSheet.objects.get(pk=sheet.pk)
+    assert (stored.total_a, stored.version) == (99, read_version + 1)
+
+
+def test_update_with_expected_values_of_a_missing_row_answers_false(sheet: ScoreSheet) -> None:
+    ScoreSheet.objects.filter(pk=sheet.pk).delete()
+    assert not dbwrite.update(sheet, ["total_a"], expect={"version": sheet.version})
