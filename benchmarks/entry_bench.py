@@ -8,7 +8,9 @@ What it does (everything on 127.0.0.1, bounded in time and in count):
    for the closed-loop scenario, one for the paced one; plus a few tables for the warm-up), and
    a third contest of 200-deal games for the hot case.
 2. Starts gunicorn (``config.wsgi``, gthread workers, DEBUG off, a SECRET_KEY, logging at
-   WARNING, persistent database connections as configured) on a free loopback port.
+   WARNING, persistent database connections as configured) on a free loopback port, with the
+   README's production services: a Celery broker and the cache (``CACHE_URL``: the table
+   links' throttle counters) on an empty Redis database of 127.0.0.1:6379.
 3. Fetches a CSRF cookie once (one GET of a table link), then writes a Lua script for ``wrk``
    (``apt-get install wrk``) holding every table link of the run. The load tool runs in C on
    the same 2 cores, so it has to be cheap: wrk threads cost far less than a Python client.
@@ -122,8 +124,9 @@ REDIS_DB: int | None = None
 
 def use_broker(eager: bool) -> str:
     """Production's set-up: a Celery broker, so a finished game queues its standings rebuild
-    (no worker runs here: the rebuild is measured by standings_bench.py). ``eager`` keeps the
-    development set-up instead, where the request that finishes a game rebuilds the standings.
+    (no worker runs here: the rebuild is measured by standings_bench.py), and the Redis cache
+    that every table request counts its throttle in. ``eager`` keeps the development set-up
+    instead: no Redis, the request that finishes a game rebuilds the standings.
     """
     global REDIS_DB
     if eager:
@@ -132,7 +135,10 @@ def use_broker(eager: bool) -> str:
     if REDIS_DB is None:
         raise SystemExit("no empty Redis database on 127.0.0.1:6379 (or use --eager)")
     ENV["CELERY_BROKER_URL"] = f"redis://127.0.0.1:6379/{REDIS_DB}"
-    return f"Celery broker redis://127.0.0.1:6379/{REDIS_DB} (rebuilds queued, no worker)"
+    ENV["CACHE_URL"] = f"redis://127.0.0.1:6379/{REDIS_DB}"
+    return (
+        f"Celery broker and cache on redis://127.0.0.1:6379/{REDIS_DB} (rebuilds queued, no worker)"
+    )
 
 
 def drop_broker_db() -> None:

@@ -74,6 +74,28 @@ class ResilientRedisCache(RedisCache):
             _log("incr", exc)
             return delta
 
+    def read_and_count(
+        self, read: str, counted: str, window: int, version: int | None = None
+    ) -> tuple[int, int]:
+        """The counter at ``read``, and the counter at ``counted`` after one more hit (its
+        window of ``window`` seconds starts at its first hit), in one round trip to Redis.
+
+        What ``get`` + ``add``/``incr`` + ``get`` would give, for the throttle of every table
+        request: one network exchange instead of three or four. ``(0, 0)`` while Redis is down.
+        """
+        names = [self.make_and_validate_key(key, version) for key in (read, counted)]
+        try:
+            client = self._cache.get_client(names[1], write=True)
+            pipe = client.pipeline(transaction=False)
+            pipe.get(names[0])
+            pipe.set(names[1], 0, ex=window, nx=True)  # a new window: created with its expiry
+            pipe.incr(names[1])  # keeps the expiry
+            seen, _, hits = pipe.execute()
+        except _DOWN as exc:
+            _log("read_and_count", exc)
+            return 0, 0
+        return (int(seen) if seen is not None else 0), int(hits)
+
     def touch(self, key: Any, timeout: Any = None, version: int | None = None) -> bool:
         try:
             return super().touch(key, timeout, version)

@@ -2,9 +2,10 @@
 
 A counter lives for one window from its first hit (``cache.add`` creates it atomically, then
 ``incr`` counts without resetting the window), shared between web processes when the cache is
-Redis. Table links are unguessable (192-bit tokens); the throttle is a second wall: an address
-that keeps hitting wrong links, or a runaway client hammering one link, gets a 429 in French
-until the window ends.
+Redis, where the two counters of a table request cost one round trip (``read_and_count``).
+Table links are unguessable (192-bit tokens); the throttle is a second wall: an address that
+keeps hitting wrong links, or a runaway client hammering one link, gets a 429 in French until
+the window ends.
 """
 
 from __future__ import annotations
@@ -13,10 +14,12 @@ import hashlib
 import re
 from collections.abc import Callable
 
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
+
+from config.cache import ResilientRedisCache
 
 TABLE_LINK = re.compile(r"^/table/r\d+/t\d+/(?P<token>[^/]+)/")
 # Wrong table links an address may try per window: far above typing mistakes.
@@ -48,6 +51,15 @@ def hit(counter: str, window: int) -> None:
             cache.set(counter, 1, window)
 
 
+def read_and_count(read: str, counted: str, window: int) -> tuple[int, int]:
+    """The counter ``read``, and ``counted`` after one more hit: one round trip on Redis."""
+    backend = caches["default"]
+    if isinstance(backend, ResilientRedisCache):
+        return backend.read_and_count(read, counted, window)
+    hit(counted, window)
+    return count(read), count(counted)
+
+
 def too_many(request: HttpRequest) -> HttpResponse:
     body = render_to_string(
         "429.html",
@@ -69,9 +81,9 @@ class TableLinkThrottleMiddleware:
             return self.get_response(request)
         bad = key("bad-link", client_address(request))
         link = key("link", match["token"])
-        if count(bad) >= MAX_BAD_LINKS_PER_ADDRESS or count(link) >= MAX_REQUESTS_PER_LINK:
+        bad_links, link_requests = read_and_count(bad, link, WINDOW_SECONDS)
+        if bad_links >= MAX_BAD_LINKS_PER_ADDRESS or link_requests > MAX_REQUESTS_PER_LINK:
             return too_many(request)
-        hit(link, WINDOW_SECONDS)
         response = self.get_response(request)
         if response.status_code == 404:
             hit(bad, WINDOW_SECONDS)
