@@ -39,14 +39,12 @@ from __future__ import annotations
 
 import logging
 import random
-import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache, caches
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 
@@ -83,28 +81,6 @@ def _state_key(contest_id: int) -> str:
 # under the current global generation, which every slug change bumps.
 _ids: dict[tuple[str, str], int] = {}
 MAX_IDS = 10_000
-
-
-_local = threading.local()
-
-
-def _get_many(keys: list[str]) -> dict[str, Any]:
-    """``cache.get_many`` — with Django's Redis backend, through one Redis client kept by the
-    thread: the backend builds a new client (and its table of some 170 response callbacks) for
-    every command, which costs more than the round trip itself on the hot path."""
-    backend = caches["default"]
-    if not isinstance(backend, RedisCache):
-        return cache.get_many(keys)
-    if getattr(_local, "backend", None) is not backend:
-        _local.client = backend._cache.get_client(write=False)
-        _local.backend = backend
-    names = [backend.make_and_validate_key(k) for k in keys]
-    loads = backend._cache._serializer.loads
-    return {
-        key: loads(value)
-        for key, value in zip(keys, _local.client.mget(names), strict=True)
-        if value is not None
-    }
 
 
 def _fresh_counter() -> int:
@@ -146,7 +122,7 @@ def lookup(
         keys += [_contest_gen_key(known), _state_key(known)]
     contest_gen = _UNCONFIRMED
     try:
-        got = _get_many(keys)  # one round trip
+        got = cache.get_many(keys)  # one round trip
         global_gen = _read_gen(GLOBAL_GEN_KEY, got.get(GLOBAL_GEN_KEY))
         if known is not None:
             contest_gen = _read_gen(_contest_gen_key(known), got.get(_contest_gen_key(known)))

@@ -66,6 +66,9 @@ def redis_cache() -> Any:
 
 def test_redis_counters_read_and_count_in_one_round_trip(redis_cache: Any) -> None:
     client = redis_cache._cache.get_client(write=True)
+    # One redis-py client kept for every command (Django would build one per command).
+    assert redis_cache._cache.get_client(write=True) is client
+    assert redis_cache._cache.get_client() is client  # one server: reads use it too
     redis_cache.add("bad", 1, 600)
     redis_cache.incr("bad")
     assert redis_cache.read_and_count("bad", "link", 600) == (2, 1)
