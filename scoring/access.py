@@ -71,6 +71,9 @@ def _link_query(related: tuple[str, ...]) -> CompiledQuery:
     return CompiledQuery(
         lambda p: (
             ScoreSheet.objects.select_related(*related)
+            # The round's pairing report (a JSON document that grows with the number of tables)
+            # is for the organiser's draw page: not read, nor decoded, on every table request.
+            .defer("table__round__report")
             .filter(
                 token=p["token"],
                 table__number=p["table_number"],

@@ -26,6 +26,12 @@ def test_link_lookup_matches_the_orm(sheet: Any, related: tuple[str, ...]) -> No
     assert found.table.round.status == expected.table.round.status
     if related is access.SHEET_RELATED:
         assert found.table.entry_a.player1.pk == expected.table.entry_a.player1.pk
+    # The round's pairing report is left in the database (read only if asked for).
+    assert found.table.round.get_deferred_fields() == {"report"}
+    assert not found.get_deferred_fields() and not found.table.round.contest.get_deferred_fields()
+    expected.table.round.report = [{"table": 1, "why": "premier tirage"}]
+    expected.table.round.save(update_fields=["report"])
+    assert found.table.round.report == [{"table": 1, "why": "premier tirage"}]
 
 
 @pytest.mark.django_db
