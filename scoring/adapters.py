@@ -148,6 +148,12 @@ def ruleset_of_contest(contest: Contest) -> Ruleset:
 
     Raises ``EngineError`` (``rules.*``) when the stored JSON is not a valid ruleset.
     """
+    # A deal POST asks twice for the same instance (the view, then the service): the answer is
+    # kept on the instance too, for as long as it holds the same stored rules (a new value is a
+    # new object: the rules form assigns, never edits in place).
+    memo = contest.__dict__.get("_engine_rules")
+    if memo is not None and memo[0] is contest.ruleset and memo[1] == contest.preset:
+        return memo[2]
     key = (contest.pk, json.dumps(contest.ruleset, sort_keys=True) + "|" + contest.preset)
     rules = _RULES_CACHE.get(key)
     if rules is None:
@@ -155,6 +161,7 @@ def ruleset_of_contest(contest: Contest) -> Ruleset:
         if len(_RULES_CACHE) > 256:
             _RULES_CACHE.clear()
         _RULES_CACHE[key] = rules
+    contest.__dict__["_engine_rules"] = (contest.ruleset, contest.preset, rules)
     return rules
 
 

@@ -35,10 +35,10 @@ import time
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 
 from scoring.models_standings import StandingsState
+from tournaments import dbwrite
 
 logger = logging.getLogger(__name__)
 
@@ -65,16 +65,24 @@ def results_changed(contest_id: int) -> None:
 
 def mark_stale(contest_id: int) -> None:
     """Bump the contest's results version (creating its state row the first time)."""
-    now = timezone.now()
-    bump = {"results_version": F("results_version") + 1, "results_changed_at": now}
-    if StandingsState.objects.filter(contest_id=contest_id).update(**bump):
+
+    def bump() -> int:
+        # Runs for the last deal of every game: a statement built once (tournaments.dbwrite).
+        return dbwrite.increment(
+            StandingsState,
+            "results_version",
+            where={"contest_id": contest_id},
+            values={"results_changed_at": timezone.now()},
+        )
+
+    if bump():
         return
     # First result of the contest: create the row without risking an IntegrityError inside the
     # caller's transaction when two tables finish at the same moment.
     StandingsState.objects.bulk_create(
         [StandingsState(contest_id=contest_id)], ignore_conflicts=True
     )
-    StandingsState.objects.filter(contest_id=contest_id).update(**bump)
+    bump()
 
 
 def _queued_key(contest_id: int) -> str:

@@ -110,4 +110,41 @@ def update(
     return updated
 
 
-__all__ = ["insert", "update"]
+def increment(
+    model: type[Model],
+    counter: str,
+    *,
+    where: Mapping[str, Any],
+    values: Mapping[str, Any] | None = None,
+    using: str = DEFAULT_DB_ALIAS,
+) -> int:
+    """``model.objects.filter(**where).update(counter=F(counter) + 1, **values)``, the statement
+    built once; answers the number of rows updated. ``where`` and ``values`` name fields (or
+    their attnames, ``contest_id``) with plain values."""
+    connection = connections[using]
+    values = values or {}
+    names, keys = tuple(values), tuple(where)
+
+    def build() -> _Plan:
+        quote = connection.ops.quote_name
+        meta = model._meta
+        column = quote(meta.get_field(counter).column)
+        fields = [meta.get_field(name) for name in (*names, *keys)]
+        sets = [f"{column} = {column} + 1"]
+        sets += [f"{quote(f.column)} = %s" for f in fields[: len(names)]]
+        sql = "UPDATE {} SET {} WHERE {}".format(
+            quote(meta.db_table),
+            ", ".join(sets),
+            " AND ".join(f"{quote(f.column)} = %s" for f in fields[len(names) :]),
+        )
+        return sql, fields
+
+    sql, fields = _plan((model, counter, names, keys, connection.vendor), build)
+    given = (*values.values(), *where.values())
+    params = [f.get_db_prep_value(v, connection) for f, v in zip(fields, given, strict=True)]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return int(cursor.rowcount)
+
+
+__all__ = ["increment", "insert", "update"]

@@ -76,3 +76,19 @@ def test_round_activity_names_what_was_recorded(round1: Any, sheet: Any) -> None
         "2 feuilles de marque commencées",
         "2 donnes saisies",
     ]
+
+
+@pytest.mark.django_db
+def test_contest_rules_are_kept_on_the_instance_until_its_rules_change(contest: Any) -> None:
+    from unittest import mock
+
+    from engine.rules import make_ruleset
+
+    first = adapters.ruleset_of_contest(contest)
+    with mock.patch.object(adapters.json, "dumps", side_effect=AssertionError("recomputed")):
+        assert adapters.ruleset_of_contest(contest) is first  # same instance, same rules
+    contest.ruleset = make_ruleset("club_contest", deals_per_game=8).to_json()
+    changed = adapters.ruleset_of_contest(contest)
+    assert changed.deals_per_game == 8 and first.deals_per_game == 12
+    contest.preset, contest.ruleset = "ffb_contree_2016", {}
+    assert adapters.ruleset_of_contest(contest) == tournaments_adapters.ruleset_of(contest)

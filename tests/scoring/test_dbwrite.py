@@ -107,3 +107,29 @@ def test_update_with_expected_values_is_a_compare_and_set(sheet: ScoreSheet) -> 
 def test_update_with_expected_values_of_a_missing_row_answers_false(sheet: ScoreSheet) -> None:
     ScoreSheet.objects.filter(pk=sheet.pk).delete()
     assert not dbwrite.update(sheet, ["total_a"], expect={"version": sheet.version})
+
+
+def test_increment_does_what_an_f_update_does(contest: Any) -> None:
+    import datetime
+
+    from django.db.models import F
+    from django.utils import timezone
+
+    from scoring.models_standings import StandingsState
+
+    state = StandingsState.objects.create(contest=contest, results_version=7)
+    at = timezone.now() - datetime.timedelta(minutes=3)
+    with CaptureQueriesContext(connection) as queries:
+        updated = dbwrite.increment(
+            StandingsState,
+            "results_version",
+            where={"contest_id": contest.pk},
+            values={"results_changed_at": at},
+        )
+    assert updated == 1 and len(queries) == 1
+    state.refresh_from_db()
+    assert (state.results_version, state.results_changed_at) == (8, at)
+    StandingsState.objects.filter(pk=state.pk).update(results_version=F("results_version") + 1)
+    state.refresh_from_db()
+    assert state.results_version == 9  # same column, same counting
+    assert dbwrite.increment(StandingsState, "results_version", where={"contest_id": 0}) == 0
