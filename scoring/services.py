@@ -1,7 +1,9 @@
 """Every write to score sheets: deals, corrections, confirmation, totals, penalties, byes.
 
 Each function runs in one transaction that locks the sheet row (``select_for_update``; SQLite
-takes its write lock at BEGIN IMMEDIATE), checks the version the caller saw (optimistic
+takes its write lock at BEGIN IMMEDIATE; a new deal on a sheet unchanged since the request read
+it takes the lock with the version-checked UPDATE of its totals instead, see
+``_record_if_unchanged``), checks the version the caller saw (optimistic
 concurrency: a stale form gets :class:`StaleSheet`, never a silent overwrite), recognises a
 re-sent form by its client id (the same answer again, nothing added), re-scores with the
 engine (this module is the authority, whatever a form previewed), stores the facts *and* the
