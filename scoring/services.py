@@ -350,9 +350,13 @@ def _is_result(status: str) -> bool:
     return status != Status.OPEN
 
 
-def _bump(sheet: ScoreSheet, fields: Sequence[str]) -> None:
+def _bump(sheet: ScoreSheet, fields: Sequence[str], *, if_unchanged: bool = False) -> bool:
+    """Write ``fields`` with the next version. ``if_unchanged``: only if the row is still at
+    the version ``sheet`` was read with (a compare-and-set); the answer says whether it was."""
+    read_version = sheet.version
     sheet.version += 1
-    dbwrite.update(sheet, [*fields, "version", "updated_at"])
+    expect = {"version": read_version} if if_unchanged else None
+    return dbwrite.update(sheet, [*fields, "version", "updated_at"], expect=expect)
 
 
 def _notify(sheet: ScoreSheet, was_result: bool) -> None:
@@ -483,11 +487,7 @@ def _record_if_unchanged(loaded: ScoreSheet, entry: _NewDeal) -> Written | None:
     # Scored on a copy: ``loaded`` stays as read, for the caller's answer if this fails.
     sheet = copy.copy(loaded)
     deal, fields = _score_next_deal(sheet, entry)
-    read_version = sheet.version
-    sheet.version += 1
-    if not dbwrite.update(
-        sheet, [*fields, "version", "updated_at"], expect={"version": read_version}
-    ):
+    if not _bump(sheet, fields, if_unchanged=True):
         return None
     _write_deal(sheet, deal, entry)
     return Written(sheet, deal)

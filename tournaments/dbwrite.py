@@ -49,7 +49,7 @@ def insert(obj: Model, using: str = DEFAULT_DB_ALIAS) -> Model:
             sql += f" RETURNING {quote(meta.pk.column)}"
         return sql, fields
 
-    sql, fields = _plan((model, None, connection.vendor), build)
+    sql, fields = _plan(("insert", model, connection.vendor), build)
     params = [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
@@ -94,7 +94,7 @@ def update(
         )
         return sql, fields
 
-    sql, fields = _plan((model, names, conditions, connection.vendor), build)
+    sql, fields = _plan(("update", model, names, conditions, connection.vendor), build)
     params = [f.get_db_prep_save(f.pre_save(obj, False), connection) for f in fields]
     params.append(obj.pk)
     if expect:
@@ -139,7 +139,7 @@ def increment(
         )
         return sql, fields
 
-    sql, fields = _plan((model, counter, names, keys, connection.vendor), build)
+    sql, fields = _plan(("increment", model, counter, names, keys, connection.vendor), build)
     given = (*values.values(), *where.values())
     params = [f.get_db_prep_value(v, connection) for f, v in zip(fields, given, strict=True)]
     with connection.cursor() as cursor:
