@@ -43,7 +43,9 @@ Each run does the three scenarios in turn: 20 tables at once (capacity), 20 tabl
 ``--rate``/s (latency at that rate), two phones on one table. Reported per run: the load
 average before, POST/s, p50/p95/p99/max latency (wrk's figures at microsecond resolution;
 for the paced run, the ones measured from the due times), errors, 409s, lost and duplicated
-deals, and the CPU time gunicorn and PostgreSQL spent per POST (from /proc). With ``--runs N``
+deals, and the CPU time gunicorn and PostgreSQL spent per POST (from /proc). Before each run,
+the "host probe" times a fixed pure-Python loop (3 M additions) on the idle machine: this
+host's speed swings by up to 2x between minutes, and runs compare only at similar probes. With ``--runs N``
 the best and median run follow.
 
 Run: ``.venv/bin/python benchmarks/entry_bench.py`` (``--help`` for the options).
@@ -559,6 +561,7 @@ class WrkResult:
     accepted: dict[int, int] = field(default_factory=dict)  # table index or phone -> deals
     timed_out: bool = False
     load_before: float = 0.0
+    probe_ms: float = 0.0
     cpu: dict[str, float] = field(default_factory=dict)
 
     @property
@@ -574,11 +577,22 @@ class WrkResult:
         return self.socket_errors + self.bad
 
 
+def host_probe() -> float:
+    """Milliseconds a fixed pure-Python loop takes right now, on an idle server. This host's
+    speed swings by up to 2x from one minute to the next with nothing else running: runs are
+    comparable only at similar probe times."""
+    start = time.perf_counter()
+    total = 0
+    for i in range(3_000_000):
+        total += i
+    return (time.perf_counter() - start) * 1000
+
+
 def run_wrk(
     script: str, port: int, connections: int, timeout: int, server: subprocess.Popen[bytes]
 ) -> WrkResult:
     """Run wrk until every thread is done (or ``timeout`` seconds), parse what done() wrote."""
-    result = WrkResult(load_before=os.getloadavg()[0])
+    result = WrkResult(load_before=os.getloadavg()[0], probe_ms=host_probe())
     with tempfile.TemporaryDirectory(prefix="atout-wrk-") as tmp:
         done_dir = Path(tmp, "done")
         done_dir.mkdir()
@@ -691,7 +705,7 @@ def line(name: str, r: WrkResult, c: Check) -> str:
     cpu = r.cpu
     per = (lambda s: s / r.posts * 1000) if r.posts else (lambda s: 0.0)
     return (
-        f"| {name} | {r.load_before:.1f} | {r.posts:,} | {r.rps:.0f} | {r.p50:.1f} | "
+        f"| {name} | {r.load_before:.1f} | {r.probe_ms:.0f} | {r.posts:,} | {r.rps:.0f} | {r.p50:.1f} | "
         f"{r.p95:.1f} | {r.p99:.1f} | {r.max:.0f} | {r.errors} | {r.stale} | "
         f"{c.lost} / {c.duplicated} / {c.bad_sheets} | {per(cpu['gunicorn']):.1f} | "
         f"{per(cpu['postgres']):.1f} |" + (" **timed out**" if r.timed_out else "")
@@ -699,9 +713,10 @@ def line(name: str, r: WrkResult, c: Check) -> str:
 
 
 HEADER = (
-    "| run | load avg before | POSTs | POST/s | p50 ms | p95 ms | p99 ms | max ms | errors "
-    "| 409 stale | lost / dup / bad sheets | gunicorn CPU ms/POST | PostgreSQL CPU ms/POST |\n"
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|"
+    "| run | load avg before | host probe ms | POSTs | POST/s | p50 ms | p95 ms | p99 ms | max ms "
+    "| errors | 409 stale | lost / dup / bad sheets | gunicorn CPU ms/POST "
+    "| PostgreSQL CPU ms/POST |\n"
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|"
 )
 
 
@@ -712,7 +727,8 @@ def summary(name: str, results: list[WrkResult], by_p99: bool = False) -> str:
     p99s = sorted(r.p99 for r in results)
     best = min(results, key=lambda r: r.p99) if by_p99 else max(results, key=lambda r: r.rps)
     return (
-        f"{name}: best {best.rps:.0f} POST/s (p99 {best.p99:.1f} ms, load {best.load_before:.1f}),"
+        f"{name}: best {best.rps:.0f} POST/s (p99 {best.p99:.1f} ms, load {best.load_before:.1f}, "
+        f"probe {best.probe_ms:.0f} ms),"
         f" median {statistics.median(rates):.0f} POST/s, median p99 {statistics.median(p99s):.1f} ms"
     )
 
