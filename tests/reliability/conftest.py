@@ -2,14 +2,44 @@
 
 from __future__ import annotations
 
+import contextlib
 import datetime
+import os
+import subprocess
 import uuid
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
 
 from tests.conftest import PASSWORD
+
+_PSQL = ["psql", "-q", "-h", "127.0.0.1", "-U", "postgres", "-d", "postgres"]
+
+
+@contextlib.contextmanager
+def scratch_pg_databases(count: int, prefix: str) -> Iterator[list[str]]:
+    """``count`` new empty PostgreSQL databases (their URLs), dropped afterwards; the test is
+    skipped outside the PostgreSQL pass or when the server cannot be reached."""
+    if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        pytest.skip("PostgreSQL pass only (DATABASE_URL=postgres://…, as in .ci/run)")
+    try:
+        subprocess.run([*_PSQL, "-c", "select 1"], check=True, capture_output=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        pytest.skip("PostgreSQL n'est pas joignable sur 127.0.0.1:5432")
+    names = [f"{prefix}_{uuid.uuid4().hex[:8]}" for _ in range(count)]
+    try:
+        for name in names:
+            subprocess.run(
+                [*_PSQL, "-c", f"CREATE DATABASE {name}"], check=True, capture_output=True
+            )
+        yield [f"postgres://postgres@127.0.0.1:5432/{n}" for n in names]
+    finally:
+        for name in names:
+            subprocess.run(
+                [*_PSQL, "-c", f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], capture_output=True
+            )
 
 
 @pytest.fixture

@@ -12,11 +12,12 @@ import os
 import subprocess
 import sys
 import time
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.reliability.conftest import scratch_pg_databases
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -111,23 +112,8 @@ def test_sqlite_backup_during_entry_is_consistent(tmp_path: Path) -> None:
 
 @pytest.fixture
 def pg_databases() -> Iterator[tuple[str, str]]:
-    if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
-        pytest.skip("PostgreSQL pass only (DATABASE_URL=postgres://…, as in .ci/run)")
-    psql = ["psql", "-q", "-h", "127.0.0.1", "-U", "postgres", "-d", "postgres"]
-    try:
-        subprocess.run([*psql, "-c", "select 1"], check=True, capture_output=True, timeout=10)
-    except (OSError, subprocess.SubprocessError):
-        pytest.skip("PostgreSQL n'est pas joignable sur 127.0.0.1:5432")
-    names = [f"atout_live_{uuid.uuid4().hex[:8]}" for _ in range(2)]
-    for name in names:
-        subprocess.run([*psql, "-c", f"CREATE DATABASE {name}"], check=True, capture_output=True)
-    try:
-        yield tuple(f"postgres://postgres@127.0.0.1:5432/{n}" for n in names)  # type: ignore[misc]
-    finally:
-        for name in names:
-            subprocess.run(
-                [*psql, "-c", f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], capture_output=True
-            )
+    with scratch_pg_databases(2, "atout_live") as (source, restored):
+        yield source, restored
 
 
 @pytest.mark.postgres

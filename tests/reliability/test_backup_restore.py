@@ -6,11 +6,12 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.reliability.conftest import scratch_pg_databases
 
 ROOT = Path(__file__).resolve().parents[2]
 COUNT = (
@@ -79,21 +80,8 @@ def test_restore_refuses_wrong_file(tmp_path: Path) -> None:
 
 @pytest.fixture
 def pg_database() -> Iterator[str]:
-    if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
-        pytest.skip("PostgreSQL pass only (DATABASE_URL=postgres://…, as in .ci/run)")
-    psql = ["psql", "-q", "-h", "127.0.0.1", "-U", "postgres", "-d", "postgres"]
-    try:
-        subprocess.run([*psql, "-c", "select 1"], check=True, capture_output=True, timeout=10)
-    except (OSError, subprocess.SubprocessError):
-        pytest.skip("PostgreSQL n'est pas joignable sur 127.0.0.1:5432")
-    name = f"atout_backup_{uuid.uuid4().hex[:8]}"
-    subprocess.run([*psql, "-c", f"CREATE DATABASE {name}"], check=True, capture_output=True)
-    try:
-        yield f"postgres://postgres@127.0.0.1:5432/{name}"
-    finally:
-        subprocess.run(
-            [*psql, "-c", f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], capture_output=True
-        )
+    with scratch_pg_databases(1, "atout_backup") as (url,):
+        yield url
 
 
 @pytest.mark.postgres
