@@ -9,7 +9,6 @@ refused input with a French message, 409 for a stale form or a state that forbid
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Collection
 from typing import Any
 
@@ -28,10 +27,10 @@ from scoring.forms import (
     PenaltyForm,
     SheetForm,
     TotalsForm,
-    deal_initial,
     new_client_id,
 )
 from scoring.models import DealRecord, ScoreSheet
+from scoring.views_deal import Corrector, correction_page, posted_client_id, preview_response
 from tournaments import access as tournaments_access
 from tournaments.models import Round
 
@@ -192,13 +191,6 @@ def _fresh(sheet: ScoreSheet) -> ScoreSheet:
     return fresh
 
 
-def _client_id(request: HttpRequest) -> uuid.UUID | None:
-    try:
-        return uuid.UUID(str(request.POST.get("client_id", "")))
-    except ValueError:
-        return None
-
-
 def _detail(
     request: HttpRequest,
     sheet: ScoreSheet,
@@ -312,7 +304,7 @@ def sheet_deal(
 ) -> HttpResponse:
     """Fast entry of one deal from a paper sheet (same checks as at the table)."""
     sheet = _sheet(request, club_slug, contest_id, round_number, table_number)
-    existing = services.find_deal(sheet, _client_id(request))
+    existing = services.find_deal(sheet, posted_client_id(request))
     if existing is not None:
         return _after(
             request, sheet, _("La donne %(n)d était déjà enregistrée.") % {"n": existing.number}
@@ -356,8 +348,6 @@ def sheet_deal(
 def sheet_preview(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int, table_number: int
 ) -> HttpResponse:
-    from scoring.views_table import preview_response
-
     sheet = _sheet(request, club_slug, contest_id, round_number, table_number)
     raw = request.POST.get("number", "")
     number = int(raw) if raw.isdigit() else None
@@ -385,64 +375,15 @@ def sheet_correct(
             _("Une pénalité ne se corrige pas : supprimez-la si c'est la dernière donne."),
         )
         return redirect(_sheet_url(sheet))
-    try:
-        rules = services.rules_of(sheet)
-    except services.ServiceError as exc:
-        return _detail(request, sheet, error=exc.message, status=409)
-    state = services.state_before(rules, sheet, number)
-    status = 200
-    preview = None
-    if request.method == "POST":
-        form = DealForm(
-            request.POST,
-            sheet=sheet,
-            rules=rules,
-            state=state,
-        )
-        if form.is_valid():
-            assert form.score is not None and form.after is not None
-            if request.POST.get("action") == "preview":
-                preview = shared.preview_of(form.score, form.after, shared.team_names(sheet))
-            else:
-                try:
-                    services.correct_deal(
-                        sheet.pk,
-                        number,
-                        form.facts(),
-                        version=form.cleaned_data["version"],
-                        client_id=form.cleaned_data["client_id"],
-                        user=request.user,
-                        reason=str(request.POST.get("reason", ""))[:300],
-                        organiser=True,
-                    )
-                except services.StaleSheet as exc:
-                    return _detail(request, _fresh(sheet), error=exc.message, status=409)
-                except services.ServiceError as exc:
-                    form.add_error(None, exc.message)
-                    status = 400
-                else:
-                    return _after(request, sheet, _("Donne %(n)d corrigée.") % {"n": number})
-        else:
-            status = 400
-    elif request.method == "GET":
-        initial = deal_initial(record)
-        initial.update(version=sheet.version, client_id=new_client_id())
-        form = DealForm(initial=initial, sheet=sheet, rules=rules, state=state)
-    else:
-        return HttpResponse(status=405)
-    context = {
-        "sheet": sheet,
-        "names": shared.team_names(sheet),
-        "form": form,
-        "number": number,
-        "preview": preview,
-        "error": "",
-        "action_url": _sheet_url(sheet, "sheet_correct", number=number),
-        "preview_url": _sheet_url(sheet, "sheet_preview"),
-        "back_url": _sheet_url(sheet),
-        "organiser": True,
-    }
-    return shared.render(request, "scoring/table_correct.html", context, status=status)
+    by = Corrector(
+        sheet_url=_sheet_url(sheet),
+        action_url=_sheet_url(sheet, "sheet_correct", number=number),
+        preview_url=_sheet_url(sheet, "sheet_preview"),
+        sheet_page=lambda error: _detail(request, _fresh(sheet), error=error, status=409),
+        author={"user": request.user},
+        organiser=True,
+    )
+    return correction_page(request, sheet, record, by)
 
 
 @tournaments_access.organiser_view("POST", roles=ANY_MEMBER)

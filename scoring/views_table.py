@@ -17,7 +17,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring import access, services
 from scoring import views as shared
@@ -26,10 +26,10 @@ from scoring.forms import (
     ConfirmForm,
     DealForm,
     DisputeForm,
-    deal_initial,
     new_client_id,
 )
 from scoring.models import DealRecord, ScoreSheet
+from scoring.views_deal import Corrector, correction_page, posted_client_id, preview_response
 
 
 def _url(sheet: ScoreSheet, name: str = "sheet", **extra: Any) -> str:
@@ -43,13 +43,6 @@ def _url(sheet: ScoreSheet, name: str = "sheet", **extra: Any) -> str:
             **extra,
         },
     )
-
-
-def _client_id(request: HttpRequest) -> uuid.UUID | None:
-    try:
-        return uuid.UUID(str(request.POST.get("client_id", "")))
-    except ValueError:
-        return None
 
 
 def _deal_form(sheet: ScoreSheet, rules: Any, data: Any = None) -> DealForm:
@@ -167,7 +160,7 @@ def deal(request: HttpRequest, round_number: int, table_number: int, token: str)
     if form is None or not form.is_valid():
         # A re-sent form whose deal was recorded (maybe the one that ended the game) is
         # answered as a success; the service checks this again under the lock.
-        existing = services.find_deal(sheet, _client_id(request))
+        existing = services.find_deal(sheet, posted_client_id(request))
         if existing is not None:
             return _already_recorded(request, sheet, existing)
         if form is None:
@@ -239,94 +232,27 @@ def preview(request: HttpRequest, round_number: int, table_number: int, token: s
     return preview_response(request, sheet)
 
 
-def preview_response(
-    request: HttpRequest, sheet: ScoreSheet, number: int | None = None
-) -> HttpResponse:
-    try:
-        rules = services.rules_of(sheet)
-    except services.ServiceError as exc:
-        return shared.render(request, "scoring/_preview.html", {"error": exc.message}, status=409)
-    state = services.state_before(rules, sheet, number)
-    form = DealForm(request.POST, sheet=sheet, rules=rules, state=state)
-    if not form.is_valid():
-        errors = [str(e) for errs in form.errors.values() for e in errs]
-        return shared.render(request, "scoring/_preview.html", {"errors": errors})
-    assert form.score is not None and form.after is not None
-    context = {
-        "preview": shared.preview_of(form.score, form.after, shared.team_names(sheet)),
-        "names": shared.team_names(sheet),
-    }
-    return shared.render(request, "scoring/_preview.html", context)
-
-
+@require_http_methods(["GET", "POST"])
 def correct(
     request: HttpRequest, round_number: int, table_number: int, token: str, number: int
 ) -> HttpResponse:
     """Correct the last deal (until the sheet is confirmed)."""
     sheet = access.sheet_for_link(token, round_number, table_number)
     record = sheet.deals.filter(number=number).first()
-    last_number = sheet.deal_count
-    if record is None or number != last_number:
+    if record is None or number != sheet.deal_count:
         messages.error(request, _("Seule la dernière donne peut être corrigée à la table."))
         return redirect(_url(sheet))
-    try:
-        rules = services.rules_of(sheet)
-    except services.ServiceError as exc:
-        return _page(request, sheet, error=exc.message, status=409)
-    state = services.state_before(rules, sheet, number)
-    status = 200
-    error = ""
-    preview_data = None
-    if request.method == "POST":
-        form = DealForm(request.POST, sheet=sheet, rules=rules, state=state)
-        if form.is_valid():
-            assert form.score is not None and form.after is not None
-            if request.POST.get("action") == "preview":
-                preview_data = shared.preview_of(form.score, form.after, shared.team_names(sheet))
-            else:
-                try:
-                    services.correct_deal(
-                        sheet.pk,
-                        number,
-                        form.facts(),
-                        version=form.cleaned_data["version"],
-                        client_id=form.cleaned_data["client_id"],
-                        device=shared.device_of(request),
-                        reason=str(request.POST.get("reason", ""))[:300],
-                    )
-                except services.StaleSheet as exc:
-                    return _page(request, exc.sheet, error=exc.message, status=409)
-                except services.DealRefused as exc:
-                    form.add_error(None, exc.message)
-                    status = 400
-                except services.ServiceError as exc:
-                    return _page(request, _fresh(sheet), error=exc.message, status=409)
-                else:
-                    messages.success(request, _("Donne %(number)d corrigée.") % {"number": number})
-                    return redirect(_url(sheet) + f"#donne-{number}")
-        else:
-            status = 400
-    elif request.method == "GET":
-        if sheet.status == ScoreSheet.Status.CONFIRMED:
-            messages.error(request, str(services.CLOSED_MESSAGES[ScoreSheet.Status.CONFIRMED]))
-            return redirect(_url(sheet))
-        initial = deal_initial(record)
-        initial.update(version=sheet.version, client_id=new_client_id())
-        form = DealForm(initial=initial, sheet=sheet, rules=rules, state=state)
-    else:
-        return HttpResponse(status=405)
-    context = {
-        "sheet": sheet,
-        "names": shared.team_names(sheet),
-        "form": form,
-        "number": number,
-        "preview": preview_data,
-        "error": error,
-        "action_url": _url(sheet, "correct", number=number),
-        "preview_url": _url(sheet, "correct_preview", number=number),
-        "back_url": _url(sheet),
-    }
-    return shared.render(request, "scoring/table_correct.html", context, status=status)
+    if request.method == "GET" and sheet.status == ScoreSheet.Status.CONFIRMED:
+        messages.error(request, str(services.CLOSED_MESSAGES[ScoreSheet.Status.CONFIRMED]))
+        return redirect(_url(sheet))
+    by = Corrector(
+        sheet_url=_url(sheet),
+        action_url=_url(sheet, "correct", number=number),
+        preview_url=_url(sheet, "correct_preview", number=number),
+        sheet_page=lambda error: _page(request, _fresh(sheet), error=error, status=409),
+        author={"device": shared.device_of(request)},
+    )
+    return correction_page(request, sheet, record, by)
 
 
 @require_POST

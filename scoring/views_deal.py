@@ -1,0 +1,128 @@
+"""What the table pages and the organiser pages do alike with one deal: preview it, correct it.
+
+A deal is corrected from a phone at the table (the last deal only, until the sheet is
+confirmed) or by the organiser (any deal, with the history keeping both). The two views check
+who may correct which deal, then hand over here: ``correction_page`` shows the deal's form,
+previews it, writes the correction through ``services.correct_deal`` and maps every refusal to
+an answer: the engine's reason on the form (400), a state that forbids it on the form too
+(409), a stale form the sheet's current state (409).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+
+from scoring import services
+from scoring import views as shared
+from scoring.forms import DealForm, deal_initial, new_client_id
+from scoring.models import DealRecord, ScoreSheet
+
+
+def posted_client_id(request: HttpRequest) -> uuid.UUID | None:
+    """The form's client id, to find a deal that a re-sent form already recorded."""
+    try:
+        return uuid.UUID(str(request.POST.get("client_id", "")))
+    except ValueError:
+        return None
+
+
+def preview_response(
+    request: HttpRequest, sheet: ScoreSheet, number: int | None = None
+) -> HttpResponse:
+    """htmx: the computed score of the posted deal (deal ``number`` if a correction), unsaved."""
+    try:
+        rules = services.rules_of(sheet)
+    except services.ServiceError as exc:
+        return shared.render(request, "scoring/_preview.html", {"error": exc.message}, status=409)
+    state = services.state_before(rules, sheet, number)
+    form = DealForm(request.POST, sheet=sheet, rules=rules, state=state)
+    if not form.is_valid():
+        errors = [str(e) for errs in form.errors.values() for e in errs]
+        return shared.render(request, "scoring/_preview.html", {"errors": errors})
+    assert form.score is not None and form.after is not None
+    names = shared.team_names(sheet)
+    context = {"preview": shared.preview_of(form.score, form.after, names), "names": names}
+    return shared.render(request, "scoring/_preview.html", context)
+
+
+@dataclass(frozen=True)
+class Corrector:
+    """Who corrects, and where their pages are."""
+
+    sheet_url: str
+    action_url: str
+    preview_url: str
+    # The sheet's page, read afresh, with an error (answered 409).
+    sheet_page: Callable[[str], HttpResponse]
+    # services.correct_deal's author arguments: ``device=`` at the table, ``user=`` otherwise.
+    author: dict[str, Any] = field(default_factory=dict)
+    organiser: bool = False
+
+
+def correction_page(
+    request: HttpRequest, sheet: ScoreSheet, record: DealRecord, by: Corrector
+) -> HttpResponse:
+    """GET: the deal's form filled in with what was entered; POST: preview or correct it."""
+    try:
+        rules = services.rules_of(sheet)
+    except services.ServiceError as exc:
+        return by.sheet_page(exc.message)
+    number = record.number
+    state = services.state_before(rules, sheet, number)
+    status = 200
+    preview = None
+    reason = str(request.POST.get("reason", ""))[:300]
+    if request.method == "GET":
+        initial = deal_initial(record)
+        initial.update(version=sheet.version, client_id=new_client_id())
+        form = DealForm(initial=initial, sheet=sheet, rules=rules, state=state)
+    else:
+        form = DealForm(request.POST, sheet=sheet, rules=rules, state=state)
+        if not form.is_valid():
+            status = 400
+        elif request.POST.get("action") == "preview":
+            assert form.score is not None and form.after is not None
+            preview = shared.preview_of(form.score, form.after, shared.team_names(sheet))
+        else:
+            try:
+                services.correct_deal(
+                    sheet.pk,
+                    number,
+                    form.facts(),
+                    version=form.cleaned_data["version"],
+                    client_id=form.cleaned_data["client_id"],
+                    reason=reason,
+                    organiser=by.organiser,
+                    **by.author,
+                )
+            except services.StaleSheet as exc:
+                return by.sheet_page(exc.message)
+            except services.ServiceError as exc:
+                # The engine's reason (400), or the sheet's state forbids it (409): either way
+                # on the form, so that what was typed is not lost.
+                form.add_error(None, exc.message)
+                status = 400 if isinstance(exc, services.DealRefused) else 409
+            else:
+                messages.success(request, _("Donne %(n)d corrigée.") % {"n": number})
+                return redirect(f"{by.sheet_url}#donne-{number}")
+    context = {
+        "sheet": sheet,
+        "names": shared.team_names(sheet),
+        "form": form,
+        "number": number,
+        "preview": preview,
+        "reason": reason,
+        "error": "",
+        "action_url": by.action_url,
+        "preview_url": by.preview_url,
+        "back_url": by.sheet_url,
+    }
+    return shared.render(request, "scoring/table_correct.html", context, status=status)
