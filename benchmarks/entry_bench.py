@@ -34,7 +34,8 @@ What it does (everything on 127.0.0.1, bounded in time and in count):
    ``--rate``, the server did not keep up and the latencies grow with the run's length.
 6. Scenario "two phones, one table": two wrk threads post to the same 200-deal sheet at once,
    ``--hot-deals`` accepted deals each. A 409 ("this sheet changed") carries the sheet's
-   version: the phone sends the same deal again (same client id) with it.
+   version: the phone sends the same deal again (same client id) with it, up to 50 times; a
+   deal still refused then (or any other answer) stops that phone, counted as an error.
 7. Checks the database after each run: for every table, the deals stored are exactly the ones
    answered 302, once each (client ids), numbered 1..N, version = number of deals, totals =
    sum of the deals' scores. Then drops the database (unless ``--keep``).
@@ -439,13 +440,17 @@ function request()
   return wrk.format("POST", PATHS[1] .. "donne/", headers(), deal_body(version, client_id(tag, k), k + id))
 end
 
+-- The phone's accepted deals are always k = 1..ok: it stops at its first refused deal (counted
+-- as an error) rather than skip it, so that the check knows exactly which deals were stored.
+local function stop()
+  finished = true
+  accepted = string.format("%d:%d,", id, ok)
+  finish()
+end
+
 local function next_deal()
   k, attempts = k + 1, 0
-  if k > DEALS then
-    finished = true
-    accepted = string.format("%d:%d,", id, ok)
-    finish()
-  end
+  if k > DEALS then stop() end
 end
 
 function response(status, headers, body)
@@ -460,13 +465,13 @@ function response(status, headers, body)
     local v = string.match(body, 'name="version" value="(%d+)"')
     if v == nil or attempts > 50 then
       bad = bad + 1
-      next_deal()
+      stop()
     else
       version = tonumber(v)
     end
   else
     bad = bad + 1
-    next_deal()
+    stop()
   end
 end
 """
