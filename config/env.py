@@ -50,3 +50,16 @@ def env_int(name: str, default: int, environ: Mapping[str, str] = os.environ) ->
 def env_str(name: str, default: str = "", environ: Mapping[str, str] = os.environ) -> str:
     """Read a string, stripped."""
     return environ.get(name, default).strip()
+
+
+def require_secret_key() -> None:
+    """Stop a web server from starting without a real SECRET_KEY (settings leave it empty when
+    DEBUG is off and none is given, so that offline commands need none)."""
+    from django.conf import settings
+
+    try:
+        settings.SECRET_KEY  # noqa: B018 - Django refuses to read an empty key
+    except ImproperlyConfigured:
+        raise ImproperlyConfigured(
+            "SECRET_KEY must be set when DEBUG is off (a development key is used only with DEBUG=1)."
+        ) from None

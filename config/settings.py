@@ -25,14 +25,13 @@ DEBUG = env_bool("DEBUG", False)
 
 _DEV_SECRET_KEY = "django-insecure-atout-dev-only-never-use-in-production"
 SECRET_KEY = env_str("SECRET_KEY")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured(
-            "SECRET_KEY must be set when DEBUG is off (a development key is used only with DEBUG=1)."
-        )
+if not SECRET_KEY and DEBUG:
     SECRET_KEY = _DEV_SECRET_KEY
-elif len(SECRET_KEY) < 50 and not DEBUG:
+elif SECRET_KEY and len(SECRET_KEY) < 50 and not DEBUG:
     raise ImproperlyConfigured("SECRET_KEY must be at least 50 characters long in production.")
+# Without DEBUG and without a key it stays empty: commands that sign nothing (migrate,
+# makemigrations, check) still run, Django refuses any use of the key, and the web entry points
+# (config/wsgi.py, config/asgi.py) refuse to start at all (config.env.require_secret_key).
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])

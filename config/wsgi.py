@@ -6,8 +6,11 @@ import os
 from django.core.wsgi import get_wsgi_application
 from django.urls import get_resolver
 
+from config.env import require_secret_key
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
+require_secret_key()
 application = get_wsgi_application()
 
 # Import every view now (through the URLconf) rather than on the first request, then move all

@@ -107,7 +107,6 @@ def test_production_values_are_read() -> None:
 @pytest.mark.parametrize(
     ("env", "message"),
     [
-        ({}, "SECRET_KEY must be set"),
         ({"SECRET_KEY": "short"}, "at least 50 characters"),
         ({"DEBUG": "peut-être"}, "DEBUG must be a boolean"),
         ({"DEBUG": "1", "DATABASE_URL": "mysql://u@h/db"}, "postgres:// or sqlite://"),
@@ -126,4 +125,33 @@ def test_malformed_values_fail_loudly(env: dict[str, str], message: str) -> None
 
 def test_dev_secret_key_only_with_debug() -> None:
     assert "insecure" in str(_settings(DEBUG="1")["secret"])
-    assert "SECRET_KEY must be set" in _fails(DEBUG="0")
+    # Without DEBUG no key is made up: Django refuses to use the empty one.
+    assert "SECRET_KEY setting must not be empty" in _fails(DEBUG="0")
+
+
+def _run(code: list[str], **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, *code],
+        cwd=ROOT,
+        env=_clean_env(**env),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+@pytest.mark.parametrize("entry_point", ["config.wsgi", "config.asgi"])
+def test_web_server_refuses_to_start_without_a_secret_key(entry_point: str) -> None:
+    refused = _run(["-c", f"import {entry_point}"], DEBUG="0")
+    assert refused.returncode != 0
+    assert "SECRET_KEY must be set when DEBUG is off" in refused.stderr
+    started = _run(["-c", f"import {entry_point}; print('served')"], DEBUG="0", SECRET_KEY=PROD_KEY)
+    assert started.returncode == 0, started.stderr
+    assert started.stdout.strip().endswith("served")
+
+
+def test_offline_commands_need_no_secret_key() -> None:
+    # What a fresh checkout or a deployment script runs before any key is configured.
+    out = _run(["manage.py", "makemigrations", "--check", "--dry-run"], DEBUG="0")
+    assert out.returncode == 0, out.stderr
+    assert "No changes detected" in out.stdout
