@@ -846,7 +846,7 @@ def main() -> int:
             server,
         )
         print(
-            f"\n{time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cores, gunicorn gthread "
+            f"\n{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {os.cpu_count()} cores, gunicorn gthread "
             f"{args.workers} workers x {args.threads} threads, wrk -t/-c {args.phones} (load, "
             f"and paced at {args.rate:g} POST/s offered) and 2 (hot), PostgreSQL on 127.0.0.1, "
             f"{broker}\n"
