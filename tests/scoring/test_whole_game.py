@@ -15,6 +15,7 @@ from tests.scoring.conftest import (
     page_text,
     table_url,
 )
+from tests.scoring.helpers import finish_game
 
 
 @pytest.mark.django_db
@@ -88,3 +89,18 @@ def test_contree_game_ends_when_the_target_is_reached(client: Any, club: Any) ->
     assert sheet.winner == "a"
     assert len(deals) == ended_on == 10
     assert (deals[0].score_a, deals[0].score_b) == (210, 30)
+
+
+@pytest.mark.django_db
+def test_phone_page_jumps_to_the_next_deal_while_the_game_is_on(client: Any, sheet: Any) -> None:
+    # With deals above it, the form is a long scroll down on a phone: a link at the top leads
+    # there, naming the deal to enter; none on a fresh sheet (the form is right there) nor
+    # once the game is over.
+    assert 'href="#deal-title"' not in page_text(client.get(table_url(sheet)))
+    for _ in range(2):
+        client.post(table_url(sheet, "deal"), deal_data(sheet))
+    page = page_text(client.get(table_url(sheet)))
+    assert 'href="#deal-title">Saisir la donne 3' in page and 'id="deal-title"' in page
+    sheet.refresh_from_db()
+    finish_game(sheet)
+    assert 'href="#deal-title"' not in page_text(client.get(table_url(sheet)))
