@@ -32,6 +32,9 @@ def main() -> int:
         "no:django",
         "-p",
         "no:cacheprovider",
+        # Without pytest-django, pyproject's DJANGO_SETTINGS_MODULE is an unknown option here.
+        "-W",
+        "ignore::pytest.PytestConfigWarning",
         *sys.argv[1:],
     ]
     code = int(pytest.main(args))

@@ -9,62 +9,14 @@ after each round) and the projector. Skipped with a reason where /usr/bin/chromi
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
-
-pytestmark = [
-    pytest.mark.e2e,
-    pytest.mark.skipif(
-        not Path(CHROMIUM).exists(),
-        reason="needs Debian's chromium at /usr/bin/chromium (apt-get install -y chromium)",
-    ),
-]
-
-
-@pytest.fixture
-def page(monkeypatch: pytest.MonkeyPatch) -> Any:
-    from playwright.sync_api import sync_playwright
-
-    # Playwright's sync API runs an event loop in this thread; Django must still allow ORM
-    # calls. Set for this test only: a module-level os.environ would leak into other tests
-    # of the same process (``check --deploy`` refuses it).
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--no-first-run",
-            ],
-        )
-        context = browser.new_context(locale="fr-FR")
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-
-        def on_console(msg: Any) -> None:
-            # Script errors and CSP refusals count; the browser's favicon probe does not.
-            if msg.type == "error" and not str(msg.location.get("url", "")).endswith("favicon.ico"):
-                errors.append(msg.text)
-
-        page.on("console", on_console)
-        page.errors = errors
-        yield page
-        context.close()
-        browser.close()
-
 
 @pytest.mark.django_db(transaction=True)
 def test_follow_a_team_from_the_draw_to_its_final_rank(
-    live_server: Any, club: Any, page: Any
+    live_server: Any, club: Any, browser: Any
 ) -> None:
     from django.db.models import Q
 
@@ -81,6 +33,7 @@ def test_follow_a_team_from_the_draw_to_its_final_rank(
     round_1_table = contest.rounds.get(number=1).tables.get(Q(entry_a=team) | Q(entry_b=team))
     is_a = round_1_table.entry_a_id == team.pk
     opponent = round_1_table.entry_b if is_a else round_1_table.entry_a
+    page = browser()
 
     # 1. The contest's public home, then round 1's draw.
     page.goto(f"{live_server.url}/concours/{club.slug}/suivi/")

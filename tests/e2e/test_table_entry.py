@@ -6,65 +6,13 @@ live server. Skipped with a clear reason where /usr/bin/chromium is missing.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
-
-pytestmark = [
-    pytest.mark.e2e,
-    pytest.mark.skipif(
-        not Path(CHROMIUM).exists(),
-        reason="needs Debian's chromium at /usr/bin/chromium (apt-get install -y chromium)",
-    ),
-]
-
-
-@pytest.fixture
-def browser_page(monkeypatch: pytest.MonkeyPatch) -> Any:
-    # Playwright's sync API runs an event loop in this thread; Django must still allow ORM
-    # calls here (for this test only, so no other test inherits the setting).
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--no-first-run",
-            ],
-        )
-        context = browser.new_context(
-            viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="fr-FR"
-        )
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-
-        def on_console(msg: Any) -> None:
-            # Script errors and CSP refusals count; the browser's own favicon probe does not, nor
-            # htmx reporting a preview it aborted on purpose (hx-sync="this:replace" drops the
-            # older preview when a newer one starts, or the page moves on after saving).
-            if msg.type != "error" or str(msg.location.get("url", "")).endswith("favicon.ico"):
-                return
-            if msg.text.startswith(("htmx:sendAbort", "htmx:afterRequest")):
-                return
-            errors.append(msg.text)
-
-        page.on("console", on_console)
-        yield page, errors
-        context.close()
-        browser.close()
-
 
 @pytest.mark.django_db(transaction=True)
-def test_phone_enters_a_deal_with_preview(live_server: Any, club: Any, browser_page: Any) -> None:
+def test_phone_enters_a_deal_with_preview(live_server: Any, club: Any, browser: Any) -> None:
     from scoring import services
     from scoring.models import DealRecord
     from tests.scoring.conftest import _entries, make_contest, make_round, table_url
@@ -72,7 +20,7 @@ def test_phone_enters_a_deal_with_preview(live_server: Any, club: Any, browser_p
     contest = make_contest(club, "club_contest", "e2e")
     a, b = _entries(contest, club, 2)
     sheet = services.sheet_of_table(make_round(contest, 1, [(a, b)]).tables.get())
-    page, errors = browser_page
+    page = browser(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     page.goto(live_server.url + table_url(sheet))
     assert page.locator("h1").inner_text().startswith("Table 1")
 
@@ -99,4 +47,4 @@ def test_phone_enters_a_deal_with_preview(live_server: Any, club: Any, browser_p
     assert "Donne 2" in page.locator("#deal-title").inner_text()
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390
-    assert errors == []
+    assert page.errors == []
