@@ -8,11 +8,12 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from scoring import services
 from scoring.models import DealRecord, ScoreSheet
 from scoring.views import DEVICE_COOKIE
 from tests.conftest import PASSWORD
 from tests.scoring.conftest import deal_data, organiser_url, page_text, table_url
-from tests.scoring.helpers import finish_game
+from tests.scoring.helpers import finish_game, play_deals
 
 
 def _phone(device: str) -> Client:
@@ -111,3 +112,32 @@ def test_organiser_can_reopen_a_confirmed_sheet(sheet: Any, organiser: Any) -> N
     assert response.status_code == 302
     sheet.refresh_from_db()
     assert sheet.status == ScoreSheet.Status.FINISHED and sheet.confirmed_at is None
+
+
+@pytest.mark.django_db
+def test_organiser_sheet_offers_only_what_the_state_allows(
+    sheet: Any, organiser: Any, scorer: Any
+) -> None:
+    def offered(user: Any) -> tuple[bool, bool, bool, bool]:
+        """(the section, confirm, reopen, forfeit) on the sheet's page for ``user``."""
+        client = Client()
+        client.login(username=user.username, password=PASSWORD)
+        page = page_text(client.get(organiser_url(sheet, "sheet")))
+        return (
+            'id="status-title"' in page,
+            "Confirmer la feuille" in page,
+            "Rouvrir" in page,
+            "Forfait</summary>" in page,
+        )
+
+    play_deals(sheet, 3)
+    # In play: nothing to confirm or reopen; the organiser may still score a forfeit, and a
+    # scorer gets no empty section.
+    assert offered(organiser) == (True, False, False, True)
+    assert offered(scorer) == (False, False, False, False)
+    finish_game(sheet)
+    assert offered(scorer) == (True, True, False, False)
+    services.confirm_sheet(sheet.pk, version=None, user=organiser, organiser=True)
+    # Confirmed: only an organiser may withdraw the confirmation.
+    assert offered(organiser) == (True, False, True, True)
+    assert offered(scorer) == (False, False, False, False)
