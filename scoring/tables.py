@@ -35,6 +35,7 @@ from django_tables2.utils import OrderBy, OrderByTuple
 from tournaments.messages import TIEBREAK_LABELS
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
+PLAYERS = {"class": "players"}
 
 # Sort keys accepted in ?sort= (and their descending "-" forms); anything else is ignored.
 SORTABLE = (
@@ -94,7 +95,10 @@ class StandingsTable(tables.Table):
     rank = tables.Column(verbose_name=_("Rang"), attrs=NUM, order_by=("rank", "number"))
     number = tables.Column(verbose_name=_("N°"), attrs=NUM)
     name = tables.Column(verbose_name=_("Équipe"))
-    players = tables.Column(verbose_name=_("Joueurs"), orderable=False)
+    # Left out on a phone (standings.css): the team's name already says who plays.
+    players = tables.Column(
+        verbose_name=_("Joueurs"), orderable=False, attrs={"th": PLAYERS, "td": PLAYERS}
+    )
     played = tables.Column(verbose_name=_("Jouées"), attrs=NUM)
     wins = tables.Column(verbose_name=_("Gagnées"), attrs=NUM)
     draws = tables.Column(verbose_name=_("Nulles"), attrs=NUM)
