@@ -319,6 +319,9 @@ def _refuse(code: str, message: str, *, field: str | None = None) -> ServiceErro
     return ServiceError(code, message, field=field)
 
 
+# A sheet whose confirmation, dispute or "to verify" the organiser can withdraw.
+REOPENABLE = (Status.CONFIRMED, Status.DISPUTED, Status.TO_VERIFY)
+
 CLOSED_MESSAGES = {
     Status.FINISHED: gettext_lazy("La partie est terminée : aucune donne ne peut être ajoutée."),
     Status.CONFIRMED: gettext_lazy(
@@ -937,7 +940,7 @@ def reopen_sheet(
         sheet = _lock(sheet_id)
         _require_round_open(sheet)
         _check_version(sheet, version)
-        if sheet.status not in (Status.CONFIRMED, Status.DISPUTED, Status.TO_VERIFY):
+        if sheet.status not in REOPENABLE:
             raise _refuse("not_reopenable", _("Cette feuille n'est ni confirmée, ni contestée."))
         if sheet.kind in (Kind.BYE, Kind.FORFEIT):
             raise _refuse("not_reopenable", _("Un exempt ou un forfait ne se rouvre pas ainsi."))
@@ -1237,6 +1240,7 @@ def regenerate_token(sheet_id: int, *, user: Any = None) -> Written:
 
 
 __all__ = [
+    "REOPENABLE",
     "DealRefused",
     "ServiceError",
     "StaleSheet",

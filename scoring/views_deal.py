@@ -120,7 +120,6 @@ def correction_page(
         "number": number,
         "preview": preview,
         "reason": reason,
-        "error": "",
         "action_url": by.action_url,
         "preview_url": by.preview_url,
         "back_url": by.sheet_url,

@@ -36,13 +36,12 @@ from tournaments.models import Round
 
 ORGANISING = tournaments_access.ORGANISING
 ANY_MEMBER = tournaments_access.ANY_MEMBER
-# A result the organiser can confirm, and one a confirmation or a check can be withdrawn from.
+# A result the organiser can confirm (services.confirm_sheet: any but open or confirmed).
 RESULT_TO_CONFIRM = (
     ScoreSheet.Status.FINISHED,
     ScoreSheet.Status.DISPUTED,
     ScoreSheet.Status.TO_VERIFY,
 )
-REOPENABLE = (ScoreSheet.Status.CONFIRMED, ScoreSheet.Status.DISPUTED, ScoreSheet.Status.TO_VERIFY)
 
 
 def _round_url(round_: Round, name: str = "round_sheets") -> str:
@@ -274,7 +273,7 @@ def _detail(
         "can_confirm": sheet.status in RESULT_TO_CONFIRM,
         "can_reopen": organising
         and sheet.kind not in (ScoreSheet.Kind.BYE, ScoreSheet.Kind.FORFEIT)
-        and sheet.status in REOPENABLE,
+        and sheet.status in services.REOPENABLE,
         "link": link,
         "qr": shared.qr_svg(link, scale=4),
         "round_url": _round_url(sheet.table.round),

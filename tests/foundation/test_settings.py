@@ -44,28 +44,26 @@ def _clean_env(**overrides: str) -> dict[str, str]:
     return env
 
 
-def _settings(**env: str) -> dict[str, object]:
-    out = subprocess.run(
-        [sys.executable, "-c", PROBE],
+def _run(args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
+    """``python args...`` in a fresh interpreter with only ``env`` set of the project's variables."""
+    return subprocess.run(
+        [sys.executable, *args],
         cwd=ROOT,
         env=_clean_env(**env),
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=120,
     )
+
+
+def _settings(**env: str) -> dict[str, object]:
+    out = _run(["-c", PROBE], **env)
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
 def _fails(**env: str) -> str:
-    out = subprocess.run(
-        [sys.executable, "-c", PROBE],
-        cwd=ROOT,
-        env=_clean_env(**env),
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    out = _run(["-c", PROBE], **env)
     assert out.returncode != 0, out.stdout
     return out.stderr
 
@@ -127,17 +125,6 @@ def test_dev_secret_key_only_with_debug() -> None:
     assert "insecure" in str(_settings(DEBUG="1")["secret"])
     # Without DEBUG no key is made up: Django refuses to use the empty one.
     assert "SECRET_KEY setting must not be empty" in _fails(DEBUG="0")
-
-
-def _run(code: list[str], **env: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, *code],
-        cwd=ROOT,
-        env=_clean_env(**env),
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
 
 
 @pytest.mark.parametrize("entry_point", ["config.wsgi", "config.asgi"])
