@@ -53,6 +53,9 @@ INSTALLED_APPS = [
     "django_tables2",
     "tournaments",
     "scoring",
+    "standings",
+    "publishing",
+    "archive",
 ]
 
 MIDDLEWARE = [

@@ -391,5 +391,3 @@ class DealCorrection(models.Model):
     def __str__(self) -> str:
         return f"{self.sheet} — {self.get_action_display()}"
 
-
-from scoring.models_standings import ExportJob, Prize, StandingsSnapshot, StandingsState  # noqa: E402,F401

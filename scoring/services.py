@@ -8,7 +8,7 @@ concurrency: a stale form gets :class:`StaleSheet`, never a silent overwrite), r
 re-sent form by its client id (the same answer again, nothing added), re-scores with the
 engine (this module is the authority, whatever a form previewed), stores the facts *and* the
 computed results, keeps the running totals in step, keeps the history of every correction,
-and tells ``scoring.events.results_changed`` when a contest's results change.
+and sends ``scoring.signals.results_changed`` when a contest's results change.
 
 Deal numbers are given here, never by the client: two phones posting at once get deals n and
 n + 1 in the order the lock was taken, or one of them is told the sheet changed.
@@ -33,11 +33,12 @@ from engine.deal import DealScore
 from engine.errors import EngineError
 from engine.game import GameState, TableCheck, table_check
 from engine.rules import GameEnd, Ruleset
-from scoring import adapters, events
+from scoring import adapters
 from scoring.adapters import DealFacts
 from scoring.compiled import CompiledQuery
 from scoring.messages import error_message
 from scoring.models import DealCorrection, DealRecord, ScoreSheet, TotalsResult, new_token
+from scoring.signals import results_changed
 from tournaments import audit, dbwrite
 from tournaments.models import Contest, Round, Table
 
@@ -364,7 +365,7 @@ def _bump(sheet: ScoreSheet, fields: Sequence[str], *, if_unchanged: bool = Fals
 
 def _notify(sheet: ScoreSheet, was_result: bool) -> None:
     if was_result or _is_result(sheet.status):
-        events.results_changed(sheet.table.round.contest_id)
+        results_changed.send(sender=ScoreSheet, contest_id=sheet.table.round.contest_id)
 
 
 def _winner(state: GameState) -> str:

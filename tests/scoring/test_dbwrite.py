@@ -115,7 +115,7 @@ def test_increment_does_what_an_f_update_does(contest: Any) -> None:
     from django.db.models import F
     from django.utils import timezone
 
-    from scoring.models_standings import StandingsState
+    from standings.models import StandingsState
 
     state = StandingsState.objects.create(contest=contest, results_version=7)
     at = timezone.now() - datetime.timedelta(minutes=3)

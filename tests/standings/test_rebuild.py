@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 
-from scoring import events, standings
 from scoring.models import ScoreSheet
-from scoring.models_standings import StandingsSnapshot
+from standings import events
+from standings import services as standings
+from standings.models import StandingsSnapshot
 from tests.standings.factory import add_round, finish_round, make_contest, played_contest
 from tournaments.models import Contest
 

@@ -1,0 +1,242 @@
+"""A contest's archive: every row of one contest as JSON, exported and imported exactly.
+
+The archive holds the contest with its club, season and the players its teams use, the teams,
+rounds, tables, score sheets, deals, totals-only results, correction history, standings
+snapshots and prizes, with their primary keys, so that importing it into the instance it came
+from (after a loss) or into an empty one rebuilds the same rows. Users who entered or confirmed
+results are carried by user name only (no password, no e-mail). Import refuses, with a message,
+an archive of another format, a contest that already exists, or a key held by another row.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from django.apps import apps
+from django.contrib.auth import get_user_model
+from django.core import serializers
+from django.core.exceptions import FieldDoesNotExist, ValidationError
+from django.core.serializers.base import DeserializationError
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import IntegrityError, models, transaction
+
+ARCHIVE_FORMAT = "atout-contest-archive"
+ARCHIVE_VERSION = 1
+
+# (model label, lookup from that model to the contest's primary key), in dependency order.
+CONTEST_MODELS: tuple[tuple[str, str], ...] = (
+    ("tournaments.Contest", "pk"),
+    ("tournaments.Entry", "contest_id"),
+    ("tournaments.Round", "contest_id"),
+    ("tournaments.Table", "round__contest_id"),
+    ("scoring.ScoreSheet", "table__round__contest_id"),
+    ("scoring.DealRecord", "sheet__table__round__contest_id"),
+    ("scoring.TotalsResult", "sheet__table__round__contest_id"),
+    ("scoring.DealCorrection", "sheet__table__round__contest_id"),
+)
+# Rows a contest shares with others of its club: reused on import when they are the same.
+SHARED_MODELS = frozenset({"tournaments.Club", "tournaments.Season", "tournaments.Player"})
+# Models that belong to a contest but are deliberately left out, with the reason.
+EXCLUDED_MODELS: dict[str, str] = {
+    "publishing.ExportJob": "a generated download, rebuilt on demand from the archived rows",
+}
+
+
+# Models that moved to another app since archives of this version were first written: an
+# archive names a model by its label at export time, so older files are read with these.
+MOVED_MODELS: dict[str, str] = {
+    "scoring.standingsstate": "standings.standingsstate",
+    "scoring.standingssnapshot": "standings.standingssnapshot",
+    "scoring.prize": "publishing.prize",
+}
+
+
+class ArchiveError(Exception):
+    """An archive that cannot be imported; the message is in French, for the organiser."""
+
+
+def _optional_models() -> tuple[tuple[str, str], ...]:
+    """Contest models of later features, included when installed (snapshots, prizes…)."""
+    found = []
+    for label, lookup in (
+        ("standings.StandingsState", "contest_id"),
+        ("standings.StandingsSnapshot", "contest_id"),
+        ("publishing.Prize", "contest_id"),
+        ("tournaments.RoundEdit", "round__contest_id"),
+        ("tournaments.AuditEvent", "contest_id"),
+    ):
+        try:
+            apps.get_model(label)
+        except LookupError:
+            continue
+        found.append((label, lookup))
+    return tuple(found)
+
+
+def archived_models() -> tuple[tuple[type[models.Model], str], ...]:
+    return tuple(
+        (apps.get_model(label), lookup) for label, lookup in CONTEST_MODELS + _optional_models()
+    )
+
+
+def _dump(objects: Iterable[models.Model]) -> list[dict[str, Any]]:
+    return serializers.serialize(
+        "python", objects, use_natural_foreign_keys=True, use_natural_primary_keys=False
+    )
+
+
+def export_contest(contest_id: int) -> dict[str, Any]:
+    """Every row of the contest, ordered so that importing in sequence satisfies foreign keys."""
+    contest_model = apps.get_model("tournaments.Contest")
+    contest = contest_model.objects.select_related("club", "season").get(pk=contest_id)
+    entry_model = apps.get_model("tournaments.Entry")
+    player_ids = set()
+    for p1, p2 in entry_model.objects.filter(contest_id=contest_id).values_list(
+        "player1_id", "player2_id"
+    ):
+        player_ids.update((p1, p2))
+    player_model = apps.get_model("tournaments.Player")
+
+    objects: list[dict[str, Any]] = []
+    objects += _dump([contest.club])
+    if contest.season is not None:
+        objects += _dump([contest.season])
+    objects += _dump(player_model.objects.filter(pk__in=player_ids).order_by("pk"))
+    rows: list[dict[str, Any]] = []
+    for model, lookup in archived_models():
+        rows += _dump(model.objects.filter(**{lookup: contest_id}).order_by("pk"))
+    objects += rows
+
+    user_model = get_user_model()
+    usernames: set[str] = set()
+    for row in rows:
+        for field in user_model_fields(row["model"]):
+            value = row["fields"].get(field)
+            if value:
+                usernames.add(value[0])
+    users = [
+        {"username": u.get_username(), "first_name": u.first_name, "last_name": u.last_name}
+        for u in user_model.objects.filter(username__in=usernames).order_by("username")
+    ]
+    return {
+        "format": ARCHIVE_FORMAT,
+        "version": ARCHIVE_VERSION,
+        "contest": {"id": contest.pk, "name": contest.name, "club": contest.club.slug},
+        "users": users,
+        "objects": objects,
+    }
+
+
+def user_model_fields(label: str) -> list[str]:
+    """Names of the fields of ``label`` that point at the user model."""
+    model = apps.get_model(label)
+    user_model = get_user_model()
+    return [
+        f.name
+        for f in model._meta.get_fields()
+        if isinstance(f, models.ForeignKey) and f.related_model is user_model
+    ]
+
+
+class _ExactEncoder(DjangoJSONEncoder):
+    """DjangoJSONEncoder cuts datetimes to milliseconds; an archive keeps every microsecond."""
+
+    def default(self, o: Any) -> Any:
+        if isinstance(o, datetime.datetime | datetime.time):
+            return o.isoformat()
+        return super().default(o)
+
+
+def dumps(archive: dict[str, Any]) -> str:
+    return json.dumps(archive, cls=_ExactEncoder, ensure_ascii=False, indent=1, sort_keys=True)
+
+
+def loads(text: str | bytes) -> dict[str, Any]:
+    try:
+        data = json.loads(text)
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ArchiveError(f"Le fichier n'est pas du JSON valide : {exc}") from None
+    if not isinstance(data, dict) or data.get("format") != ARCHIVE_FORMAT:
+        raise ArchiveError("Ce fichier n'est pas une archive de concours Atout.")
+    if data.get("version") != ARCHIVE_VERSION:
+        raise ArchiveError(
+            f"Version d'archive {data.get('version')!r} non prise en charge "
+            f"(attendue : {ARCHIVE_VERSION})."
+        )
+    if not isinstance(data.get("objects"), list) or not isinstance(data.get("users"), list):
+        raise ArchiveError("L'archive est incomplète (objets ou utilisateurs manquants).")
+    for row in data["objects"]:
+        if isinstance(row, dict) and isinstance(row.get("model"), str):
+            row["model"] = MOVED_MODELS.get(row["model"].lower(), row["model"])
+    return data
+
+
+@transaction.atomic
+def import_contest(archive: dict[str, Any]) -> int:
+    """Create every row of the archive; return the contest's id. All or nothing."""
+    user_model = get_user_model()
+    for user in archive["users"]:
+        if not isinstance(user, dict) or not isinstance(user.get("username"), str):
+            raise ArchiveError("Un utilisateur de l'archive est mal formé.")
+        created_user, created = user_model.objects.get_or_create(
+            username=user["username"],
+            defaults={
+                "first_name": str(user.get("first_name", ""))[:150],
+                "last_name": str(user.get("last_name", ""))[:150],
+            },
+        )
+        if created:
+            created_user.set_unusable_password()
+            created_user.save(update_fields=["password"])
+    contest_id = archive.get("contest", {}).get("id")
+    contest_model = apps.get_model("tournaments.Contest")
+    if contest_model.objects.filter(pk=contest_id).exists():
+        raise ArchiveError(
+            "Ce concours existe déjà dans cette base : supprimez-le avant de réimporter l'archive."
+        )
+    try:
+        for item in serializers.deserialize("python", archive["objects"]):
+            obj = item.object
+            model = type(obj)
+            existing = model._default_manager.filter(pk=obj.pk).first()
+            if existing is not None:
+                if model._meta.label in {
+                    "tournaments.Club",
+                    "tournaments.Season",
+                    "tournaments.Player",
+                } and _same_identity(existing, obj):
+                    continue
+                raise ArchiveError(
+                    f"Conflit : {model._meta.verbose_name} n°{obj.pk} existe déjà "
+                    "avec un autre contenu."
+                )
+            item.save()
+    except (
+        DeserializationError,
+        FieldDoesNotExist,
+        ValidationError,
+        IntegrityError,
+        ValueError,
+        TypeError,
+        LookupError,
+    ) as exc:
+        raise ArchiveError(f"L'archive ne peut pas être importée : {exc}") from None
+    return int(contest_id)
+
+
+def _same_identity(existing: models.Model, incoming: models.Model) -> bool:
+    """Shared rows (club, season, player) are reused when they are the same thing."""
+    label = existing._meta.label
+    if label == "tournaments.Club":
+        return existing.slug == incoming.slug  # type: ignore[attr-defined]
+    if label == "tournaments.Season":
+        return (existing.club_id, existing.name) == (incoming.club_id, incoming.name)  # type: ignore[attr-defined]
+    return (existing.club_id, existing.last_name, existing.first_name, existing.licence) == (  # type: ignore[attr-defined]
+        incoming.club_id,  # type: ignore[attr-defined]
+        incoming.last_name,  # type: ignore[attr-defined]
+        incoming.first_name,  # type: ignore[attr-defined]
+        incoming.licence,  # type: ignore[attr-defined]
+    )
