@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-stamp
 # tests); production sets SECRET_KEY and leaves DEBUG off.
 DEV_ENV := DEBUG=1
 
-.PHONY: install run test check lint typecheck test-engine-pure test-fast test-suite clean
+.PHONY: install run hall test check lint typecheck test-engine-pure test-fast test-suite clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -17,11 +17,27 @@ $(STAMP): requirements.txt requirements-dev.txt
 
 install: $(STAMP)
 
+# The port of `make run` and `make hall`: `make run PORT=8010`.
+PORT ?= 8000
+# Quiet set-up steps: what the organiser must read (the address, the login) comes last.
+QUIET := LOG_LEVEL=WARNING
+
 run: install
-	$(DEV_ENV) $(BIN)/python manage.py migrate --noinput
-	$(DEV_ENV) $(BIN)/python manage.py seed_demo
-	$(DEV_ENV) $(BIN)/python manage.py seed_demo_results
-	$(DEV_ENV) $(BIN)/python manage.py runserver 127.0.0.1:8000
+	$(DEV_ENV) $(QUIET) $(BIN)/python manage.py migrate --noinput -v0
+	$(DEV_ENV) $(QUIET) $(BIN)/python manage.py seed_demo -v0 >/dev/null
+	$(DEV_ENV) $(QUIET) $(BIN)/python manage.py seed_demo_results -v0 >/dev/null
+	@$(DEV_ENV) $(BIN)/python -m config.hall banner --port $(PORT) --wait &
+	$(DEV_ENV) $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+
+# Contest day: serve the laptop to the phones on the hall's network (README, "Au club").
+# SQLite and eager Celery as in `make run`, a real threaded server, DEBUG off, plain HTTP.
+# DEMO=1 also loads the demo contest, to try the hall's network out before the day.
+hall: install
+	$(QUIET) $(BIN)/python manage.py migrate --noinput -v0
+	$(QUIET) $(BIN)/python manage.py collectstatic --noinput -v0
+	@if [ "$(DEMO)" = "1" ]; then $(DEV_ENV) $(QUIET) $(BIN)/python manage.py seed_demo -v0 >/dev/null \
+	  && $(DEV_ENV) $(QUIET) $(BIN)/python manage.py seed_demo_results -v0 >/dev/null; fi
+	$(BIN)/python -m config.hall serve --port $(PORT) $(if $(filter 1,$(DEMO)),--demo)
 
 # Style, complexity (ruff C901, max 15) and the dependency rule (import-linter contracts).
 lint: install

@@ -16,6 +16,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from config.env import env_bool, env_int, env_list, env_str
+from config.hall import validate_base_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -35,11 +36,21 @@ elif SECRET_KEY and len(SECRET_KEY) < 50 and not DEBUG:
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
 for _origin in CSRF_TRUSTED_ORIGINS:
     if not _origin.startswith(("http://", "https://")):
         raise ImproperlyConfigured(
             f"CSRF_TRUSTED_ORIGINS entries must start with http:// or https://, got {_origin!r}"
         )
+
+# The address printed and encoded on everything meant for another device (score sheets' QR
+# codes and short links): set by hall mode to the laptop's LAN address (config/hall.py), or by a
+# server's operator; unset, links use the host of the request.
+PUBLIC_BASE_URL = (
+    validate_base_url("PUBLIC_BASE_URL", env_str("PUBLIC_BASE_URL"))
+    if env_str("PUBLIC_BASE_URL")
+    else ""
+)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
