@@ -7,10 +7,8 @@ What it owns
 * :func:`hall_environment` turns them into the settings of a hall: the hosts and CSRF origins
   a phone may use, the public base address printed on every sheet, a secret key generated once
   and kept in ``var/secret_key``, plain HTTP, SQLite and eager Celery.
-* :func:`public_url` is how every page builds a link meant for another device (QR codes, short
-  links): ``PUBLIC_BASE_URL`` when it is configured, never the host the organiser browses with
-  (``127.0.0.1`` is useless to a phone); the request's host otherwise.
-* :func:`hall_address` gives the cockpit the address and its QR code.
+* The pages build links meant for a phone with ``tournaments.links.public_url`` (which reads
+  the ``PUBLIC_BASE_URL`` set here).
 * ``python -m config.hall serve`` (``make hall``) starts gunicorn with those settings, waits
   until it answers, then prints the address and a QR code to scan, last, so they stay in view;
   ``python -m config.hall banner`` prints the development server's address and the demo login
@@ -169,29 +167,6 @@ def hall_environment(
         "CSRF_TRUSTED_ORIGINS": ",".join(origins),
         "PUBLIC_BASE_URL": public,
     }
-
-
-def public_url(request: Any, path: str) -> str:
-    """The absolute address of ``path`` for another device (a phone scanning a sheet)."""
-    from django.conf import settings
-
-    base = getattr(settings, "PUBLIC_BASE_URL", "")
-    if base:
-        return base + (path if path.startswith("/") else "/" + path)
-    return str(request.build_absolute_uri(path))
-
-
-def hall_address() -> tuple[str, str] | None:
-    """The public base address and an inline SVG QR code of it, for the cockpit (None when no
-    public address is configured)."""
-    from django.conf import settings
-
-    base = getattr(settings, "PUBLIC_BASE_URL", "")
-    if not base:
-        return None
-    import segno
-
-    return base + "/", segno.make(base + "/", error="m").svg_inline(scale=4, border=2)
 
 
 def _wait_until_up(

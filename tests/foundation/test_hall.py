@@ -18,6 +18,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.test import RequestFactory
 
 from config import hall
+from tournaments import links
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -122,17 +123,20 @@ def test_public_url_uses_the_configured_address(settings: Any) -> None:
     request = RequestFactory().get("/", HTTP_HOST="127.0.0.1:8000")
     settings.PUBLIC_BASE_URL = "http://192.168.1.20:8000"
     assert (
-        hall.public_url(request, "/table/r1/t2/abc/") == "http://192.168.1.20:8000/table/r1/t2/abc/"
+        links.public_url(request, "/table/r1/t2/abc/")
+        == "http://192.168.1.20:8000/table/r1/t2/abc/"
     )
     settings.PUBLIC_BASE_URL = ""
-    assert hall.public_url(request, "/table/r1/t2/abc/") == "http://127.0.0.1:8000/table/r1/t2/abc/"
+    assert (
+        links.public_url(request, "/table/r1/t2/abc/") == "http://127.0.0.1:8000/table/r1/t2/abc/"
+    )
 
 
 def test_hall_address_for_the_cockpit(settings: Any) -> None:
     settings.PUBLIC_BASE_URL = ""
-    assert hall.hall_address() is None
+    assert links.hall_address() is None
     settings.PUBLIC_BASE_URL = "http://192.168.1.20:8000"
-    found = hall.hall_address()
+    found = links.hall_address()
     assert found is not None
     url, svg = found
     assert url == "http://192.168.1.20:8000/"
