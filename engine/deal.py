@@ -319,7 +319,7 @@ _DEAL_KIND_VOID: Final = DealKind.VOID
 _DEFENSE_CAPOT_CAPOT_VALUE: Final = DefenseCapot.CAPOT_VALUE
 _DOUBLED_LOSER_SCORE_KEEPS_OWN_POINTS: Final = DoubledLoserScore.KEEPS_OWN_POINTS
 _DOUBLED_WINNER_BASE_OWN_POINTS: Final = DoubledWinnerBase.OWN_POINTS
-_DOUBLED_WINNER_BASE_WHOLE_PILE_OR_CAPOT_PILE: Final = DoubledWinnerBase.WHOLE_PILE_OR_CAPOT_PILE
+_DOUBLED_WINNER_BASE_WHOLE_PILE: Final = DoubledWinnerBase.WHOLE_PILE
 _FAILED_DEFENSE_EXTRAS_OWN_BELOTE_AND_ALL_ANNOUNCEMENTS: Final = (
     FailedDefenseExtras.OWN_BELOTE_AND_ALL_ANNOUNCEMENTS
 )
@@ -1079,7 +1079,11 @@ def _score_auction(
     # In points faits the contract is never added (fixed amounts are, as flat scores).
     add_c = mode is _CONTREE_SCORING_MODE_POINTS_FAITS_PLUS_DEMANDES
     doubled = m > 1
-    keep_loser = doubled and rules.doubled_loser_score is _DOUBLED_LOSER_SCORE_KEEPS_OWN_POINTS
+    # keeps_own_points is a rule for a *made* doubled contract: a failed taker scores 0
+    # (docs/engine.md, "Failed contract: taker 0; defense the failure points"; issue 14).
+    keep_loser = (
+        doubled and made and rules.doubled_loser_score is _DOUBLED_LOSER_SCORE_KEEPS_OWN_POINTS
+    )
     # ---- belote and announcements per side ------------------------------------------
     bof = rules.belote_on_failure
     bwd = rules.belote_when_doubled
@@ -1122,10 +1126,16 @@ def _score_auction(
         base_code, base = "failure", fail_base
     else:
         wb = rules.doubled_winner_base
-        w_capot = t_capot if winner_is_taker else d_capot
-        if wb is _DOUBLED_WINNER_BASE_OWN_POINTS:
+        # A defense that took all tricks has a capot pile only if defense_capot says so.
+        w_capot = (
+            t_capot
+            if winner_is_taker
+            else (d_capot and rules.defense_capot is _DEFENSE_CAPOT_CAPOT_VALUE)
+        )
+        if wb is _DOUBLED_WINNER_BASE_OWN_POINTS and winner_is_taker:
             base_code, base = "pile", own_w
-        elif wb is _DOUBLED_WINNER_BASE_WHOLE_PILE_OR_CAPOT_PILE and w_capot:
+        elif wb is not _DOUBLED_WINNER_BASE_WHOLE_PILE and w_capot:
+            # own_points on a failure: the failure points, here the defense's capot pile.
             base_code, base = "pile", capot_pile
         else:
             base_code = "whole_deal" if winner_is_taker else "failure"
