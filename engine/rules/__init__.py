@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from engine.rules.json import VARIANT_DEFAULTS, ruleset_from_json, ruleset_to_json
 from engine.rules.options import (
+    AnnouncementRanking,
     AnnouncementScoring,
     AnnouncementTie,
     BeloteOnFailure,
@@ -58,6 +59,7 @@ __all__ = [
     "OPTIONS",
     "PRESETS",
     "VARIANT_DEFAULTS",
+    "AnnouncementRanking",
     "AnnouncementScoring",
     "AnnouncementTie",
     "BeloteOnFailure",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 __all__ = [
+    "AnnouncementRanking",
     "AnnouncementScoring",
     "AnnouncementTie",
     "BeloteOnFailure",
@@ -110,6 +111,13 @@ class AnnouncementTie(StrEnum):
     FIRST_ANNOUNCED = "first_announced"  # Pagat variant, seed 2
 
 
+class AnnouncementRanking(StrEnum):
+    """How the two teams' best announcements are compared (rules.md §2.8; issue 14)."""
+
+    POINTS = "points"  # FFB coinche §8.3: points, carré over sequence, top card, trump
+    SEQUENCE_LENGTH_FIRST = "sequence_length_first"  # a longer run beats a shorter one
+
+
 class AnnouncementScoring(StrEnum):
     BEST_TEAM_ONLY = "best_team_only"
     EACH_TEAM_OWN = "each_team_own"
@@ -158,6 +166,7 @@ class CapotBidMade(StrEnum):
     AS_CONTRACT_WITHOUT_CAPOT_BONUS = "as_contract_without_capot_bonus"  # 162 + 250 = 412
     FIXED_500 = "fixed_500"
     FIXED_250 = "fixed_250"
+    CAPOT_PILE_ONLY = "capot_pile_only"  # the capot pile alone × M (e.g. 262; issue 14)
 
 
 class CapotBidFailed(StrEnum):

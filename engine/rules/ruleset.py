@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.errors import EngineError
 from engine.rules.options import (
+    AnnouncementRanking,
     AnnouncementScoring,
     AnnouncementTie,
     BeloteOnFailure,
@@ -110,6 +111,7 @@ class Ruleset:
     announcements: bool = False
     announcement_scoring: AnnouncementScoring = AnnouncementScoring.BEST_TEAM_ONLY
     announcement_tie: AnnouncementTie = AnnouncementTie.CANCEL
+    announcement_ranking: AnnouncementRanking = AnnouncementRanking.POINTS
     card_reuse_in_announcements: CardReuse = CardReuse.FORBIDDEN
     announcements_count_for_contract: bool = True
     # Sans-atout / tout-atout

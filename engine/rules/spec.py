@@ -88,6 +88,7 @@ _DESCRIPTIONS: Final[dict[str, str]] = {
     "announcements": "play with announcements (tierce, quarte, quinte, carrés). §2.8, §5",
     "announcement_scoring": "only the team with the best announcement scores (all of its own), or each team scores its own. §5b",
     "announcement_tie": "equal best announcements: cancel all (FFB coinche, after points, top card, trump), trump then the team nearest the dealer, or the first announced. §2.8, §5",
+    "announcement_ranking": "best announcements compared by points (carré over sequence, then top card: FFB coinche), or sequences by length first (a run of six beats a run of five, both worth 100). §2.8; issue 14",
     "card_reuse_in_announcements": "one card in two announcements: forbidden (FFB coinche, seed 3) or a carré plus a sequence allowed (seed 2). §2.8, §5",
     "announcements_count_for_contract": "announcements count toward the contract (FFB coinche, seed 2). §5",
     "sans_atout_tout_atout": "sans-atout and tout-atout deals are allowed (FFB optional variant, §11). §1",
