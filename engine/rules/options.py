@@ -34,12 +34,14 @@ __all__ = [
     "GeneraleScoring",
     "LitigeLastDeal",
     "LitigeReserveTo",
+    "MatchFormat",
     "MultiplierTarget",
     "RedealOnAllPass",
     "Rounding",
     "RoundingStage",
     "SecondRoundSuit",
     "TieRule",
+    "TimeUp",
     "TournamentPairing",
     "TournamentRanking",
     "ToutAtoutPoints",
@@ -223,6 +225,21 @@ class GameEnd(StrEnum):
 class EndCondition(StrEnum):
     REACH = "reach"  # ≥ target (FFB 2016 §10.4.2)
     EXCEED = "exceed"  # > target
+
+
+class TimeUp(StrEnum):
+    """What calling time does to a game (rules.md §4: Cannes, "2001 points / 40 min")."""
+
+    AS_IT_STANDS = "as_it_stands"  # the game ends at once on its totals
+    AFTER_CURRENT_DEAL = "after_current_deal"  # the deal being played is the last
+    AFTER_MORE_DEALS = "after_more_deals"  # ``time_up_deals`` more deals are played
+
+
+class MatchFormat(StrEnum):
+    """How the games of a match decide it (seed 002: "2 manches de 1000 points")."""
+
+    BEST_OF = "best_of"  # over once a team has won more than half of ``match_games``
+    ALL_GAMES = "all_games"  # every game is played; most games won, then points
 
 
 class BothCrossRule(StrEnum):

@@ -37,12 +37,14 @@ from engine.rules.options import (
     GeneraleScoring,
     LitigeLastDeal,
     LitigeReserveTo,
+    MatchFormat,
     MultiplierTarget,
     RedealOnAllPass,
     Rounding,
     RoundingStage,
     SecondRoundSuit,
     TieRule,
+    TimeUp,
     TournamentPairing,
     TournamentRanking,
     ToutAtoutPoints,
@@ -148,6 +150,13 @@ class Ruleset:
     end_condition: EndCondition = EndCondition.REACH
     both_cross_rule: BothCrossRule = BothCrossRule.HIGHER_WINS_TIE_EXTRA_DEAL
     capot_belote_cannot_finish: bool = True
+    # A game's recorded score, time called, matches of several games (issue 14)
+    score_cap_winner: int = 0  # 0: no cap
+    score_cap_loser: int = 0
+    time_up: TimeUp = TimeUp.AFTER_CURRENT_DEAL
+    time_up_deals: int = 1
+    match_games: int = 1
+    match_format: MatchFormat = MatchFormat.BEST_OF
     # Dealing and contest options (stored for the contest; they do not change a deal's score)
     redeal_on_all_pass: RedealOnAllPass = RedealOnAllPass.NEXT_DEALER
     second_round_suit: SecondRoundSuit = SecondRoundSuit.ANY_SUIT
@@ -183,6 +192,12 @@ class Ruleset:
                 "rules.inconsistent",
                 "generale_made and generale_failed must both be off or both on",
                 {"options": ["generale_made", "generale_failed"]},
+            )
+        if 0 < self.score_cap_winner < self.score_cap_loser:
+            raise EngineError(
+                "rules.inconsistent",
+                "a game's loser cannot be capped higher than its winner",
+                {"options": ["score_cap_winner", "score_cap_loser"]},
             )
         fast = (
             not auction
