@@ -63,10 +63,18 @@ _CODES: dict[str, str] = {
     "deal.announcements_exceed_hand": "a team's announcements need more than its 16 cards",
     "deal.announcement_tie_unresolved": "equal best announcements: announcement_priority is needed",
     "deal.penalty_team_invalid": "only a penalty deal names a penalised team",
+    # Deals: fields a score sheet gives for information (command line; field in params)
+    "deal.field_not_applicable": "a field that would change nothing for this deal (kind, contract, rules)",
+    "deal.tricks_inconsistent": "the trick counts contradict the deal (8 in all, capot, points, last trick)",
+    "deal.capot_bid_value_mismatch": "the capot bid's value written differs from the rules' (value, expected)",
+    "deal.score_mismatch": "the deal's scores as written differ from the engine's (written, expected)",
     # Games
     "game.not_an_object": "the game input must be a JSON object with a list of deals",
     "game.already_over": "a deal was added after the game had ended",
     "game.invalid_totals": "totals must be whole numbers >= 0 and the deal count >= 0",
+    "game.invalid_start": "a game's starting state is impossible (field; totals, reserve and deals >= 0, fewer deals than the game has)",
+    "game.not_over": "a game's final score or a match needs a game that is over",
+    "game.match_over": "a game was added to a match that was already decided",
     "game.table_check_not_applicable": "the table check needs classic rules without announcements or rounding",
     # Command line
     "cli.invalid_json": "the input is not valid JSON",
