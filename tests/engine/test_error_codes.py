@@ -19,15 +19,17 @@ from engine.pairing import PAIRING_ERROR_CODES, PairingError
 from engine.standings import STANDINGS_ERROR_CODES, StandingsError
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
-CODE = re.compile(r"^(rules|deal|game|cli|pairing|standings)\.[a-z][a-z_]*$")
+CODE = re.compile(r"^(rules|deal|game|cli|pairing|standings|phases)\.[a-z][a-z_]*$")
 
 
 def _literal_codes() -> dict[str, set[str]]:
     """Every code-shaped string literal used by a call or as an error's "code", by module."""
     found: dict[str, set[str]] = {}
-    for path in sorted(ENGINE.glob("*.py")):
-        if path.name == "errors.py":
+    for path in sorted(ENGINE.rglob("*.py")):
+        if path == ENGINE / "errors.py":
             continue
+        # a package (engine/pairing/) counts as the module it replaced (pairing.py)
+        module = path.relative_to(ENGINE).parts[0].removesuffix(".py") + ".py"
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             values: list[ast.expr] = []
             if isinstance(node, ast.Call):
@@ -40,7 +42,7 @@ def _literal_codes() -> dict[str, set[str]]:
                 ]
             for v in values:
                 if isinstance(v, ast.Constant) and isinstance(v.value, str) and CODE.match(v.value):
-                    found.setdefault(v.value, set()).add(path.name)
+                    found.setdefault(v.value, set()).add(module)
     return found
 
 
