@@ -105,6 +105,30 @@ _CODES: dict[str, str] = {
     "standings.invalid_config": "the standings config has an unknown key or a bad value",
     "standings.invalid_round": "as_of_round must be a whole number >= 0",
     "standings.missing_lot": "the lot tie-break needs a lot for every team",
+    # Phases: pools, qualification, brackets, repechage, placement (engine.phases)
+    "phases.invalid_teams": "a team id is not a whole number or is listed twice (team)",
+    "phases.not_enough_teams": "the phase needs more teams (count, minimum)",
+    "phases.invalid_pools": (
+        "pool count or size is missing, both given or out of range (field, value)"
+    ),
+    "phases.invalid_seed": "a seed must be a whole number >= 0 or None (seed)",
+    "phases.result_outside_pool": (
+        "a pool result pairs teams that are not scheduled to meet (round, team_a, team_b)"
+    ),
+    "phases.invalid_rule": "a qualification rule has a bad value (rule, field, value)",
+    "phases.not_enough_qualified": (
+        "a qualification rule asks for more teams than it can find (rule, wanted, found)"
+    ),
+    "phases.invalid_bracket": "a bracket option has a bad value (field, value)",
+    "phases.unknown_match": "a result names a match that is not in the bracket (match)",
+    "phases.match_not_ready": "a result is given for a match whose teams are not known yet (match)",
+    "phases.invalid_winner": "the winner given is not one of the match's two teams (match, team)",
+    "phases.not_enough_losers": (
+        "the repechage needs more losers than the round has (needed, losers)"
+    ),
+    "phases.bracket_not_finished": (
+        "placement needs every match of the bracket decided (bracket, pending)"
+    ),
 }
 
 ERROR_CODES: tuple[str, ...] = tuple(_CODES)

@@ -19,7 +19,7 @@ from engine.pairing import PAIRING_ERROR_CODES, PairingError
 from engine.standings import STANDINGS_ERROR_CODES, StandingsError
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
-CODE = re.compile(r"^(rules|deal|game|cli|pairing|standings)\.[a-z][a-z_]*$")
+CODE = re.compile(r"^(rules|deal|game|cli|pairing|standings|phases)\.[a-z][a-z_]*$")
 
 
 def _module(path: Path) -> str:
@@ -31,7 +31,7 @@ def _literal_codes() -> dict[str, set[str]]:
     """Every code-shaped string literal used by a call or as an error's "code", by module."""
     found: dict[str, set[str]] = {}
     for path in sorted(ENGINE.rglob("*.py")):  # packages too (engine/rules/...)
-        if path.name == "errors.py":
+        if path == ENGINE / "errors.py":
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             values: list[ast.expr] = []

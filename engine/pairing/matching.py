@@ -1,15 +1,10 @@
 """Typed wrapper around networkx's blossom algorithm, for :mod:`engine.pairing` only.
 
-What this module owns
----------------------
-The one place where the engine calls networkx (which ships no type stubs). It turns a list of
-``(u, v, cost)`` edges with integer costs into a maximum-cardinality matching of minimum total
-cost (Edmonds' blossom algorithm, ``networkx.max_weight_matching``), and nothing else.
-
-What it must not do
--------------------
-It knows nothing about teams, rounds or contests, and must not grow any: the pairing rules
-(what costs what, which edges exist) live in :mod:`engine.pairing`.
+The one place where the engine calls networkx (which ships no type stubs): a list of
+``(u, v, cost)`` edges with integer costs in, a maximum-cardinality matching of minimum total
+cost out (Edmonds' blossom, ``networkx.max_weight_matching``). It knows nothing about teams or
+rounds: what costs what lives in :mod:`engine.pairing.cost`, which edges exist in
+:mod:`engine.pairing.exact`.
 """
 
 from __future__ import annotations
