@@ -129,6 +129,15 @@ _CODES: dict[str, str] = {
     "phases.bracket_not_finished": (
         "placement needs every match of the bracket decided (bracket, pending)"
     ),
+    # Mêlée and tarot seating (engine.seating; params in brackets)
+    "seating.unknown_game": "the game is not belote or tarot (game)",
+    "seating.not_enough_players": "a partie needs at least four present players (count, minimum)",
+    "seating.duplicate_player": "a player is listed twice among the present or departed (player)",
+    "seating.invalid_player": "a player id must be a whole number, a score a finite number (player, field)",
+    "seating.unknown_player": "the history names a player neither present nor departed (player, partie)",
+    "seating.invalid_history": "a past partie is malformed (partie, reason, player)",
+    "seating.invalid_partie": "the partie number must follow the history (partie, expected)",
+    "seating.invalid_option": "a seating option has a bad value (option, value)",
 }
 
 ERROR_CODES: tuple[str, ...] = tuple(_CODES)
