@@ -175,7 +175,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:dashboard"
-LOGOUT_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "public:home"
 
 # --- Internationalisation ---------------------------------------------------------------------
 
