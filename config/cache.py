@@ -118,6 +118,21 @@ class ResilientRedisCache(RedisCache):
             return 0, 0
         return (int(seen) if seen is not None else 0), int(hits)
 
+    def hit(self, counted: str, window: int, version: int | None = None) -> int:
+        """The counter at ``counted`` after one more hit (its window of ``window`` seconds
+        starts at its first hit), in one round trip to Redis. ``1`` while Redis is down."""
+        name = self.make_and_validate_key(counted, version)
+        try:
+            client = self._cache.get_client(name, write=True)
+            pipe = client.pipeline(transaction=False)
+            pipe.set(name, 0, ex=window, nx=True)  # a new window: created with its expiry
+            pipe.incr(name)  # keeps the expiry
+            _, hits = pipe.execute()
+        except _DOWN as exc:
+            _log("hit", exc)
+            return 1
+        return int(hits)
+
     def touch(self, key: Any, timeout: Any = None, version: int | None = None) -> bool:
         try:
             return super().touch(key, timeout, version)

@@ -23,9 +23,7 @@ def _logout_form(html: str) -> tuple[str, dict[str, str]]:
         action = unescape(re.search(r'action="([^"]*)"', attrs)[1])
         fields = {
             unescape(name): unescape(value)
-            for name, value in re.findall(
-                r'<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"', body
-            )
+            for name, value in re.findall(r'<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"', body)
         }
         return action, fields
     raise AssertionError("no logout form on the page")
