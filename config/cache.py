@@ -89,6 +89,19 @@ class ResilientRedisCache(RedisCache):
             _log("delete", exc)
             return False
 
+    def delete_many(self, keys: Any, version: int | None = None) -> None:
+        try:
+            super().delete_many(keys, version)
+        except _DOWN as exc:
+            _log("delete_many", exc)
+
+    def set_many(self, data: Any, timeout: Any = None, version: int | None = None) -> list[Any]:
+        try:
+            return super().set_many(data, timeout, version)
+        except _DOWN as exc:
+            _log("set_many", exc)
+            return list(data)
+
     def incr(self, key: Any, delta: int = 1, version: int | None = None) -> int:
         try:
             return super().incr(key, delta, version)

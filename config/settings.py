@@ -42,7 +42,7 @@ for _origin in CSRF_TRUSTED_ORIGINS:
         )
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "config.apps.AtoutAdminConfig",  # django.contrib.admin, its login throttled
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
