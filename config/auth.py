@@ -6,7 +6,7 @@ the next attempt must wait 15 s, then 30 s, 1 min... up to 15 min, each evaluate
 doubling it; an attempt made during the delay is refused (429, in French) without its
 password being checked, and does not lengthen the delay. What is counted:
 
-* per user name *and* address (5): one client guessing one account;
+* per user name *and* address (10): one client guessing one account;
 * per user name from anywhere (30): a guess spread over many addresses;
 * per address, every user name (100): one client trying many accounts. A hall shares one
   address: a few colleagues' typing mistakes are far below it.
@@ -42,7 +42,7 @@ from django.utils.translation import ngettext
 
 from config.ratelimit import client_address, key, penalise, waiting
 
-MAX_FAILURES_PER_USER_AND_ADDRESS = 5
+MAX_FAILURES_PER_USER_AND_ADDRESS = 10
 MAX_FAILURES_PER_USER = 30
 MAX_FAILURES_PER_ADDRESS = 100
 MAX_FAILURES_PER_KNOWN_DEVICE = 10
