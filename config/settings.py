@@ -53,7 +53,7 @@ PUBLIC_BASE_URL = (
 )
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "config.apps.AtoutAdminConfig",  # django.contrib.admin, its login throttled
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -189,7 +189,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:dashboard"
-LOGOUT_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "public:home"
 
 # --- Internationalisation ---------------------------------------------------------------------
 
@@ -220,6 +220,16 @@ MEDIA_URL = "media/"
 
 # --- Security ---------------------------------------------------------------------------------
 
+# The client's address for the throttles (config/ratelimit.py): REMOTE_ADDR, or behind N reverse
+# proxies that each append to X-Forwarded-For, the N-th entry from its right (what the client
+# writes on the left is never trusted). BEHIND_PROXY=1 alone means one proxy.
+_BEHIND_PROXY = env_bool("BEHIND_PROXY", False)
+TRUSTED_PROXY_HOPS = env_int("TRUSTED_PROXY_HOPS", 1 if _BEHIND_PROXY else 0)
+if not 0 <= TRUSTED_PROXY_HOPS <= 10:
+    raise ImproperlyConfigured(
+        f"TRUSTED_PROXY_HOPS must be between 0 and 10, got {TRUSTED_PROXY_HOPS!r}"
+    )
+
 X_FRAME_OPTIONS = "DENY"
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -234,7 +244,7 @@ if not DEBUG:
     SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31_536_000 if _HTTPS else 0)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_SECONDS > 0
     SECURE_HSTS_PRELOAD = SECURE_HSTS_SECONDS > 0
-    if env_bool("BEHIND_PROXY", False):
+    if _BEHIND_PROXY:
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     # /healthz is probed over plain HTTP by load balancers.
     SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
