@@ -93,7 +93,7 @@ def export_contest(contest_id: int) -> dict[str, Any]:
     contest_model = apps.get_model("tournaments.Contest")
     contest = contest_model.objects.select_related("club", "season").get(pk=contest_id)
     entry_model = apps.get_model("tournaments.Entry")
-    player_ids = set()
+    player_ids: set[int] = set()
     for p1, p2 in entry_model.objects.filter(contest_id=contest_id).values_list(
         "player1_id", "player2_id"
     ):
@@ -107,7 +107,7 @@ def export_contest(contest_id: int) -> dict[str, Any]:
     objects += _dump(player_model.objects.filter(pk__in=player_ids).order_by("pk"))
     rows: list[dict[str, Any]] = []
     for model, lookup in archived_models():
-        rows += _dump(model.objects.filter(**{lookup: contest_id}).order_by("pk"))
+        rows += _dump(model._default_manager.filter(**{lookup: contest_id}).order_by("pk"))
     objects += rows
 
     user_model = get_user_model()
