@@ -4,8 +4,9 @@ The archive holds the contest with its club, season and the players its teams us
 rounds, tables, score sheets, deals, totals-only results, correction history, standings
 snapshots and prizes, with their primary keys, so that importing it into the instance it came
 from (after a loss) or into an empty one rebuilds the same rows. Users who entered or confirmed
-results are carried by user name only (no password, no e-mail). Import refuses, with a message,
-an archive of another format, a contest that already exists, or a key held by another row.
+results are carried by user name only (no password, no e-mail). This module writes and reads
+the file; ``archive.contest_import`` checks an archive and imports it into one club. It must not
+write to the database.
 """
 
 from __future__ import annotations
@@ -18,10 +19,9 @@ from typing import Any
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core import serializers
-from django.core.exceptions import FieldDoesNotExist, ValidationError
-from django.core.serializers.base import DeserializationError
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db import IntegrityError, models, transaction
+from django.db import models
+from django.utils.translation import gettext as _
 
 ARCHIVE_FORMAT = "atout-contest-archive"
 ARCHIVE_VERSION = 1
@@ -93,7 +93,7 @@ def export_contest(contest_id: int) -> dict[str, Any]:
     contest_model = apps.get_model("tournaments.Contest")
     contest = contest_model.objects.select_related("club", "season").get(pk=contest_id)
     entry_model = apps.get_model("tournaments.Entry")
-    player_ids = set()
+    player_ids: set[int] = set()
     for p1, p2 in entry_model.objects.filter(contest_id=contest_id).values_list(
         "player1_id", "player2_id"
     ):
@@ -107,7 +107,7 @@ def export_contest(contest_id: int) -> dict[str, Any]:
     objects += _dump(player_model.objects.filter(pk__in=player_ids).order_by("pk"))
     rows: list[dict[str, Any]] = []
     for model, lookup in archived_models():
-        rows += _dump(model.objects.filter(**{lookup: contest_id}).order_by("pk"))
+        rows += _dump(model._default_manager.filter(**{lookup: contest_id}).order_by("pk"))
     objects += rows
 
     user_model = get_user_model()
@@ -155,88 +155,25 @@ def dumps(archive: dict[str, Any]) -> str:
 
 
 def loads(text: str | bytes) -> dict[str, Any]:
+    """The archive in ``text``, its envelope checked (rows are checked by the import)."""
     try:
         data = json.loads(text)
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ArchiveError(f"Le fichier n'est pas du JSON valide : {exc}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        raise ArchiveError(
+            _("Le fichier n'est pas du JSON valide : %(error)s") % {"error": str(exc)[:200]}
+        ) from None
     if not isinstance(data, dict) or data.get("format") != ARCHIVE_FORMAT:
-        raise ArchiveError("Ce fichier n'est pas une archive de concours Atout.")
+        raise ArchiveError(_("Ce fichier n'est pas une archive de concours Atout."))
     if data.get("version") != ARCHIVE_VERSION:
         raise ArchiveError(
-            f"Version d'archive {data.get('version')!r} non prise en charge "
-            f"(attendue : {ARCHIVE_VERSION})."
+            _("Version d'archive %(version)s non prise en charge (attendue : %(expected)s).")
+            % {"version": repr(data.get("version"))[:40], "expected": ARCHIVE_VERSION}
         )
     if not isinstance(data.get("objects"), list) or not isinstance(data.get("users"), list):
-        raise ArchiveError("L'archive est incomplète (objets ou utilisateurs manquants).")
+        raise ArchiveError(_("L'archive est incomplète (objets ou utilisateurs manquants)."))
+    if not isinstance(data.get("contest"), dict):
+        raise ArchiveError(_("L'archive ne dit pas quel concours elle contient."))
     for row in data["objects"]:
         if isinstance(row, dict) and isinstance(row.get("model"), str):
             row["model"] = MOVED_MODELS.get(row["model"].lower(), row["model"])
     return data
-
-
-@transaction.atomic
-def import_contest(archive: dict[str, Any]) -> int:
-    """Create every row of the archive; return the contest's id. All or nothing."""
-    user_model = get_user_model()
-    for user in archive["users"]:
-        if not isinstance(user, dict) or not isinstance(user.get("username"), str):
-            raise ArchiveError("Un utilisateur de l'archive est mal formé.")
-        created_user, created = user_model.objects.get_or_create(
-            username=user["username"],
-            defaults={
-                "first_name": str(user.get("first_name", ""))[:150],
-                "last_name": str(user.get("last_name", ""))[:150],
-            },
-        )
-        if created:
-            created_user.set_unusable_password()
-            created_user.save(update_fields=["password"])
-    contest_id = archive.get("contest", {}).get("id")
-    contest_model = apps.get_model("tournaments.Contest")
-    if contest_model.objects.filter(pk=contest_id).exists():
-        raise ArchiveError(
-            "Ce concours existe déjà dans cette base : supprimez-le avant de réimporter l'archive."
-        )
-    try:
-        for item in serializers.deserialize("python", archive["objects"]):
-            obj = item.object
-            model = type(obj)
-            existing = model._default_manager.filter(pk=obj.pk).first()
-            if existing is not None:
-                if model._meta.label in {
-                    "tournaments.Club",
-                    "tournaments.Season",
-                    "tournaments.Player",
-                } and _same_identity(existing, obj):
-                    continue
-                raise ArchiveError(
-                    f"Conflit : {model._meta.verbose_name} n°{obj.pk} existe déjà "
-                    "avec un autre contenu."
-                )
-            item.save()
-    except (
-        DeserializationError,
-        FieldDoesNotExist,
-        ValidationError,
-        IntegrityError,
-        ValueError,
-        TypeError,
-        LookupError,
-    ) as exc:
-        raise ArchiveError(f"L'archive ne peut pas être importée : {exc}") from None
-    return int(contest_id)
-
-
-def _same_identity(existing: models.Model, incoming: models.Model) -> bool:
-    """Shared rows (club, season, player) are reused when they are the same thing."""
-    label = existing._meta.label
-    if label == "tournaments.Club":
-        return existing.slug == incoming.slug  # type: ignore[attr-defined]
-    if label == "tournaments.Season":
-        return (existing.club_id, existing.name) == (incoming.club_id, incoming.name)  # type: ignore[attr-defined]
-    return (existing.club_id, existing.last_name, existing.first_name, existing.licence) == (  # type: ignore[attr-defined]
-        incoming.club_id,  # type: ignore[attr-defined]
-        incoming.last_name,  # type: ignore[attr-defined]
-        incoming.first_name,  # type: ignore[attr-defined]
-        incoming.licence,  # type: ignore[attr-defined]
-    )

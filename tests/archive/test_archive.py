@@ -14,10 +14,12 @@ from archive.contest_archive import (
     archived_models,
     dumps,
     export_contest,
-    import_contest,
     loads,
 )
+from archive.contest_import import import_contest
 from tournaments.models import Contest
+
+CLUB = "saint-aubin"  # the demo club (seed_demo)
 
 
 def _contest_rows(contest_id: int) -> dict[str, list[dict[str, Any]]]:
@@ -86,7 +88,7 @@ def test_round_trip_is_exact(demo_contest: Contest) -> None:
     demo_contest.delete()
     assert not Contest.objects.filter(pk=contest_id).exists()
 
-    assert import_contest(loads(text)) == contest_id
+    assert import_contest(loads(text), club=CLUB) == contest_id
 
     after = _contest_rows(contest_id)
     assert after == before
@@ -147,7 +149,7 @@ def test_archive_written_before_the_app_split_is_read(demo_contest: Contest) -> 
     assert "scoring.standingssnapshot" in {row["model"] for row in archive["objects"]}
     demo_contest.delete()
 
-    assert import_contest(loads(dumps(archive))) == contest_id
+    assert import_contest(loads(dumps(archive)), club=CLUB) == contest_id
     assert _contest_rows(contest_id) == before
 
 
@@ -155,7 +157,7 @@ def test_archive_written_before_the_app_split_is_read(demo_contest: Contest) -> 
 def test_import_refuses_existing_contest_and_bad_files(demo_contest: Contest) -> None:
     text = dumps(export_contest(demo_contest.pk))
     with pytest.raises(ArchiveError, match="existe déjà"):
-        import_contest(loads(text))
+        import_contest(loads(text), club=CLUB)
     with pytest.raises(ArchiveError, match="JSON valide"):
         loads(b"\xff\xfe pas du json")
     with pytest.raises(ArchiveError, match="pas une archive"):
@@ -174,7 +176,7 @@ def test_failed_import_leaves_nothing(demo_contest: Contest) -> None:
     last_entry = [o for o in data["objects"] if o["model"] == "tournaments.entry"][-1]
     last_entry["fields"]["number"] = "pas un nombre"
     with pytest.raises(ArchiveError):
-        import_contest(json.loads(dumps(data)))
+        import_contest(json.loads(dumps(data)), club=CLUB)
     assert not Contest.objects.filter(pk=data["contest"]["id"]).exists()
     # An unknown field is refused the same way.
     data = json.loads(dumps(data))
@@ -182,5 +184,5 @@ def test_failed_import_leaves_nothing(demo_contest: Contest) -> None:
     last_entry["fields"]["number"] = 99
     last_entry["fields"]["inconnu"] = 1
     with pytest.raises(ArchiveError):
-        import_contest(data)
+        import_contest(data, club=CLUB)
     assert not Contest.objects.filter(pk=data["contest"]["id"]).exists()
