@@ -20,7 +20,6 @@ from django.db import models
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import dbwrite
 from tournaments.models import AuditEvent, Contest
 
 # Who acts: a function giving (user or None, label), resolved only when an event is written,
@@ -118,8 +117,7 @@ def record(
         before=_plain(before),
         after=_plain(after),
     )
-    # Every write of the application logs through here: saved without per-call query building.
-    dbwrite.insert(event)
+    event.save(force_insert=True)
     return event
 
 
