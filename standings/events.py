@@ -34,11 +34,11 @@ import time
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from standings import tasks
 from standings.models import StandingsState
-from tournaments import dbwrite
 
 logger = logging.getLogger(__name__)
 
@@ -64,12 +64,8 @@ def mark_stale(contest_id: int) -> None:
     """Bump the contest's results version (creating its state row the first time)."""
 
     def bump() -> int:
-        # Runs for the last deal of every game: a statement built once (tournaments.dbwrite).
-        return dbwrite.increment(
-            StandingsState,
-            "results_version",
-            where={"contest_id": contest_id},
-            values={"results_changed_at": timezone.now()},
+        return StandingsState.objects.filter(contest_id=contest_id).update(
+            results_version=F("results_version") + 1, results_changed_at=timezone.now()
         )
 
     if bump():
