@@ -117,14 +117,13 @@ def _database_from_env(url: str) -> dict[str, Any]:
         raise ImproperlyConfigured(f"DATABASE_URL is malformed: {exc}") from None
     engine = config.get("ENGINE", "")
     if engine == "django.db.backends.postgresql":
-        # Django's backend with a health check that costs no round trip on a quiet connection.
-        config["ENGINE"] = "config.postgresql"
+        # Persistent connections (CONN_MAX_AGE above) checked before each request's first
+        # query, so a connection cut by a PostgreSQL restart is replaced instead of failing it.
         config["CONN_HEALTH_CHECKS"] = True
         # Fail fast while PostgreSQL restarts instead of hanging a request for minutes.
         config.setdefault("OPTIONS", {})["connect_timeout"] = env_int("DATABASE_CONNECT_TIMEOUT", 3)
-        # Server-side parameters: psycopg then prepares a statement run five times on a
-        # connection (prepare_threshold), so PostgreSQL stops parsing and planning the hot
-        # path's joins for every deal: about half of its CPU per deal POST (docs/benchmarks.md).
+        # Server-side parameters: psycopg prepares a statement run five times on a connection,
+        # so PostgreSQL stops parsing and planning score entry's hot statements every time.
         config["OPTIONS"]["server_side_binding"] = True
         if not config.get("NAME"):
             raise ImproperlyConfigured("DATABASE_URL must name a database.")
