@@ -234,6 +234,13 @@ SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 SESSION_COOKIE_HTTPONLY = True
+# Organisers log in on shared laptops (the club's, the hall's): a session ends with the browser,
+# and after SESSION_IDLE_MINUTES without a request (the expiry slides with every request).
+SESSION_EXPIRE_AT_BROWSER_CLOSE = True
+SESSION_SAVE_EVERY_REQUEST = True
+SESSION_COOKIE_AGE = 60 * env_int("SESSION_IDLE_MINUTES", 180)
+if SESSION_COOKIE_AGE <= 0:
+    raise ImproperlyConfigured("SESSION_IDLE_MINUTES must be a positive number of minutes")
 if not DEBUG:
     # Production sits behind HTTPS; HTTPS=0 serves plain HTTP (a hall's local network).
     _HTTPS = env_bool("HTTPS", True)
@@ -242,7 +249,11 @@ if not DEBUG:
     SECURE_SSL_REDIRECT = _HTTPS and env_bool("SECURE_SSL_REDIRECT", True)
     SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31_536_000 if _HTTPS else 0)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_SECONDS > 0
-    SECURE_HSTS_PRELOAD = SECURE_HSTS_SECONDS > 0
+    # Preloading is a commitment to the browsers' list that is slow to undo: the operator opts
+    # in (and Django's reminder that it is off is silenced until then).
+    SECURE_HSTS_PRELOAD = SECURE_HSTS_SECONDS > 0 and env_bool("SECURE_HSTS_PRELOAD", False)
+    if not SECURE_HSTS_PRELOAD:
+        SILENCED_SYSTEM_CHECKS = ["security.W021"]
     if _BEHIND_PROXY:
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     # /healthz is probed over plain HTTP by load balancers.
