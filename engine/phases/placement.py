@@ -93,7 +93,7 @@ def _tier_rows(tier: Tier) -> tuple[str, tuple[BracketPlace, ...]]:
     teams = check_teams(tier.teams, minimum=0)
     ranks = tier.ranks if tier.ranks is not None else tuple(range(1, len(teams) + 1))
     if len(ranks) != len(teams) or list(ranks) != sorted(ranks):
-        raise PhaseError("phases.invalid_teams", team=repr(tier.name))
+        raise PhaseError("phases.invalid_teams", team=repr(tier.name), reason="ranks")
     counts = {r: ranks.count(r) for r in ranks}
     return tier.name, tuple(
         BracketPlace(t, r, counts[r] > 1, PlaceTitle.RANKED, 0)

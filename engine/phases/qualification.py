@@ -16,7 +16,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.phases.errors import PhaseError, check_seed, is_int
+from engine.phases.errors import PhaseError, check_seed
 from engine.phases.pool_standings import PoolRanking
 from engine.phases.report import PhaseReport, PhaseReportCode, PhaseReportItem
 from engine.standings import StandingRow
@@ -170,7 +170,7 @@ def _check_rule(index: int, rule: QualificationRule) -> None:
     else:
         raise PhaseError("phases.invalid_rule", rule=index, field="kind", value=repr(rule))
     for name, value in numbers.items():
-        if not is_int(value) or value < 1:  # type: ignore[operator]
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
             raise PhaseError("phases.invalid_rule", rule=index, field=name, value=repr(value))
     if isinstance(rule, FirstOverall):
         _check_keys("keys", rule.keys)

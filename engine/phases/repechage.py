@@ -38,7 +38,9 @@ def repechage(
     kept = check_teams(winners, minimum=1)
     out = check_teams(losers, minimum=0)
     if set(kept) & set(out):
-        raise PhaseError("phases.invalid_teams", team=repr(min(set(kept) & set(out))))
+        raise PhaseError(
+            "phases.invalid_teams", team=repr(min(set(kept) & set(out))), reason="winner_and_loser"
+        )
     check_seed(seed)
     size = next_power_of_two(len(kept)) if target is None else target
     if not is_int(size) or size < len(kept) or next_power_of_two(size) != size:
