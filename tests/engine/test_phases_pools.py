@@ -194,3 +194,22 @@ def test_no_team_meets_the_same_team_twice_in_pools(
     assert set(pairs.values()) <= {1}
     expected = {frozenset(p) for pool in plan.pools for p in combinations(pool.teams, 2)}
     assert set(pairs) == expected
+
+
+def test_the_phases_package_imports_only_the_standard_library_and_engine() -> None:
+    import ast
+    import sys
+    from pathlib import Path
+
+    import engine.phases
+
+    paths = sorted(Path(engine.phases.__file__ or "").parent.glob("*.py"))
+    assert {p.name for p in paths} >= {"__init__.py", "bracket.py", "pools.py", "placement.py"}
+    imported: set[str] = set()
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                imported.update(alias.name.split(".")[0] for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                imported.add(node.module.split(".")[0])
+    assert imported - set(sys.stdlib_module_names) <= {"engine"}
