@@ -166,12 +166,14 @@ def _check_rule(index: int, rule: QualificationRule) -> None:
     elif isinstance(rule, PoolPlaces):
         numbers = {"first": rule.first}
         if rule.last is not None:
-            numbers["last"] = rule.last - rule.first + 1  # at least one place
+            numbers["last"] = rule.last
     else:
         raise PhaseError("phases.invalid_rule", rule=index, field="kind", value=repr(rule))
     for name, value in numbers.items():
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
             raise PhaseError("phases.invalid_rule", rule=index, field=name, value=repr(value))
+    if isinstance(rule, PoolPlaces) and rule.last is not None and rule.last < rule.first:
+        raise PhaseError("phases.invalid_rule", rule=index, field="last", value=repr(rule.last))
     if isinstance(rule, FirstOverall):
         _check_keys("keys", rule.keys)
 
