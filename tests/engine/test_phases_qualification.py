@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.phases import (
     BestAtPlace,
@@ -12,7 +16,10 @@ from engine.phases import (
     PhaseReportCode,
     PoolPlaces,
     PoolRanking,
+    Qualification,
     QualificationRule,
+    next_power_of_two,
+    pool_name,
     qualify,
     single_ranking,
 )
@@ -141,3 +148,46 @@ def test_bad_compare_keys_and_seed_are_refused() -> None:
     with pytest.raises(PhaseError) as error:
         qualify(POOLS, [FirstPerPool(1)], seed=-3)
     assert error.value.code == "phases.invalid_seed"
+
+
+def first_round_clashes(q: Qualification) -> list[tuple[int, int]]:
+    """First-round matches of the bracket built from the seeds that oppose two teams of a pool."""
+    n = len(q.teams)
+    size = next_power_of_two(n)
+    pairs = [(s, size + 1 - s) for s in range(1, size // 2 + 1) if size + 1 - s <= n]
+    return [
+        (q.teams[a - 1].team, q.teams[b - 1].team)
+        for a, b in pairs
+        if q.teams[a - 1].pool == q.teams[b - 1].pool
+    ]
+
+
+def test_separate_pools_keeps_pool_mates_apart_in_the_first_round() -> None:
+    # A's runner-up is the worst runner-up: seeds 1 (A1) and 8 (A2) would meet.
+    pools = tuple(
+        pool(name, row(10 * k + 1, 6, 100 * (4 - k)), row(10 * k + 2, 4, 100 - k if k else 0))
+        for k, name in enumerate("ABCD")
+    )
+    plain = qualify(pools, [FirstPerPool(2)], seed=1)
+    assert first_round_clashes(plain) == [(1, 2), (21, 22)]
+    separated = qualify(pools, [FirstPerPool(2)], seed=1, separate_pools=True)
+    assert first_round_clashes(separated) == []
+    assert [t.place for t in separated.teams] == [1, 1, 1, 1, 2, 2, 2, 2]  # blocks kept
+    assert separated.report.of(PhaseReportCode.SEEDS_SWAPPED)
+    assert sorted(separated.ids()) == sorted(plain.ids())
+
+
+@settings(max_examples=80, deadline=None)
+@given(pools=st.integers(2, 12), per_pool=st.integers(2, 3), seed=st.integers(0, 10**6))
+def test_separate_pools_property(pools: int, per_pool: int, seed: int) -> None:
+    rng = random.Random(seed)
+    rankings = tuple(
+        pool(
+            pool_name(k),
+            *(row(100 * k + p, rng.randint(0, 6), rng.randint(-500, 500)) for p in range(4)),
+        )
+        for k in range(pools)
+    )
+    q = qualify(rankings, [FirstPerPool(per_pool)], seed=seed, separate_pools=True)
+    assert first_round_clashes(q) == []
+    assert [t.seed for t in q.teams] == list(range(1, len(q.teams) + 1))
