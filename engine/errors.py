@@ -106,7 +106,10 @@ _CODES: dict[str, str] = {
     "standings.invalid_round": "as_of_round must be a whole number >= 0",
     "standings.missing_lot": "the lot tie-break needs a lot for every team",
     # Phases: pools, qualification, brackets, repechage, placement (engine.phases)
-    "phases.invalid_teams": "a team id is not a whole number or is listed twice (team)",
+    "phases.invalid_teams": (
+        "a team list is malformed: an id not a whole number, listed twice, or ranks that do not "
+        "match (team, reason)"
+    ),
     "phases.not_enough_teams": "the phase needs more teams (count, minimum)",
     "phases.invalid_pools": (
         "pool count or size is missing, both given or out of range (field, value)"

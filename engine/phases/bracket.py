@@ -16,7 +16,7 @@ losers of two matches whose winners meet, meet) and seeds them in that order whe
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from engine.phases.errors import PhaseError, check_teams, is_int
@@ -197,17 +197,7 @@ def build_bracket(spec: BracketSpec, results: Mapping[str, int] | None = None) -
     plan.block(seeds, 1, seeded=True)
     size = next_power_of_two(len(entrants))
     byes = tuple(entrants[s - 1] for s in range(1, size - len(entrants) + 1))
-    skeleton = Bracket(
-        spec.name,
-        entrants,
-        size,
-        places,
-        tuple(plan.matches),
-        byes,
-        PhaseReport(),
-        tuple(plan.awards),
-    )
-    filled = _apply_results(skeleton, dict(results or {}))
+    filled = _apply_results(entrants, plan.matches, dict(results or {}))
     report = _report(entrants, size, byes)
     return Bracket(spec.name, entrants, size, places, filled, byes, report, tuple(plan.awards))
 
@@ -297,9 +287,11 @@ def _resolve(bracket: Bracket, source: Source) -> int | None:
     raise AssertionError(source)
 
 
-def _apply_results(skeleton: Bracket, results: dict[str, int]) -> tuple[BracketMatch, ...]:
+def _apply_results(
+    entrants: tuple[int, ...], matches: Sequence[BracketMatch], results: dict[str, int]
+) -> tuple[BracketMatch, ...]:
     """Fill in teams, winners and losers in playing order; refuse an impossible result."""
-    known = {m.id for m in skeleton.matches}
+    known = {m.id for m in matches}
     for match_id in results:
         if match_id not in known:
             raise PhaseError("phases.unknown_match", match=str(match_id))
@@ -309,12 +301,12 @@ def _apply_results(skeleton: Bracket, results: dict[str, int]) -> tuple[BracketM
     def team(source: Source) -> int | None:
         if source.kind is SourceKind.SEED:
             assert isinstance(source.ref, int)
-            return skeleton.entrants[source.ref - 1]
+            return entrants[source.ref - 1]
         side = winners if source.kind is SourceKind.WINNER else losers
         return side.get(str(source.ref))
 
     filled: list[BracketMatch] = []
-    for m in skeleton.matches:
+    for m in matches:
         a, b = team(m.source_a), team(m.source_b)
         winner = results.get(m.id)
         loser: int | None = None
@@ -325,21 +317,7 @@ def _apply_results(skeleton: Bracket, results: dict[str, int]) -> tuple[BracketM
                 raise PhaseError("phases.invalid_winner", match=m.id, team=repr(winner))
             loser = b if winner == a else a
             winners[m.id], losers[m.id] = winner, loser
-        filled.append(
-            BracketMatch(
-                m.id,
-                m.places,
-                m.round,
-                m.round_of,
-                m.number,
-                m.source_a,
-                m.source_b,
-                a,
-                b,
-                winner,
-                loser,
-            )
-        )
+        filled.append(replace(m, team_a=a, team_b=b, winner=winner, loser=loser))
     return tuple(filled)
 
 

@@ -32,12 +32,11 @@ def is_int(value: object) -> bool:
 
 def check_teams(teams: Iterable[object], minimum: int) -> tuple[int, ...]:
     """The team ids as a tuple, refusing non-integers, duplicates and too small a field."""
-    seen: set[int] = set()
     out: list[int] = []
+    seen: set[int] = set()
     for team in teams:
-        if not is_int(team) or team in seen:
-            raise PhaseError("phases.invalid_teams", team=repr(team))
-        assert isinstance(team, int)
+        if not isinstance(team, int) or isinstance(team, bool) or team in seen:
+            raise PhaseError("phases.invalid_teams", team=repr(team), reason="id")
         seen.add(team)
         out.append(team)
     if len(out) < minimum:
@@ -46,5 +45,8 @@ def check_teams(teams: Iterable[object], minimum: int) -> tuple[int, ...]:
 
 
 def check_seed(seed: object) -> None:
-    if seed is not None and (not is_int(seed) or seed < 0):  # type: ignore[operator]
+    """A seed is ``None`` (one is drawn) or a whole number >= 0."""
+    if seed is None:
+        return
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise PhaseError("phases.invalid_seed", seed=repr(seed))

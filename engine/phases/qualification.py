@@ -16,7 +16,8 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.phases.errors import PhaseError, check_seed, is_int
+from engine.phases.bracket import next_power_of_two
+from engine.phases.errors import PhaseError, check_seed
 from engine.phases.pool_standings import PoolRanking
 from engine.phases.report import PhaseReport, PhaseReportCode, PhaseReportItem
 from engine.standings import StandingRow
@@ -109,15 +110,21 @@ class _Candidate:
     row: StandingRow
 
 
+_Chosen = tuple[int, _Candidate, tuple[int, ...]]  # (rule index, candidate, compared values)
+
+
 def qualify(
     rankings: Sequence[PoolRanking],
     rules: Sequence[QualificationRule],
     *,
     compare: tuple[str, ...] = DEFAULT_COMPARE,
     seed: int | None = None,
+    separate_pools: bool = False,
 ) -> Qualification:
     """Apply ``rules`` in order to the pool rankings; raise :class:`PhaseError` when a rule asks
-    for more teams than it finds."""
+    for more teams than it finds. With ``separate_pools``, seeds are swapped within a block
+    (same rule, same place) so that no first-round match of the bracket built from the seeds
+    opposes two teams of the same pool, wherever a swap can avoid it (``seeds_swapped``)."""
     check_seed(seed)
     _check_keys("compare", compare)
     for index, rule in enumerate(rules):
@@ -135,7 +142,7 @@ def qualify(
     items: list[PhaseReportItem] = [
         PhaseReportItem(PhaseReportCode.SEED, {"seed": seed, "what": "qualification_lots"})
     ]
-    chosen: list[tuple[int, _Candidate, tuple[int, ...]]] = []
+    chosen: list[_Chosen] = []
     for index, rule in enumerate(rules):
         left = [c for c in candidates if c.team not in taken]
         picked, rule_items = _apply(index, rule, left, compare, lots, pool_sizes)
@@ -143,6 +150,9 @@ def qualify(
         for c, values in picked:
             taken[c.team] = (index, c, values)
             chosen.append((index, c, values))
+    if separate_pools:
+        chosen, swaps = _separate_pools(chosen)
+        items += swaps
     teams = tuple(
         QualifiedTeam(c.team, n, index, c.pool, c.place, values)
         for n, (index, c, values) in enumerate(chosen, start=1)
@@ -150,6 +160,46 @@ def qualify(
     items += [_qualified_item(q) for q in teams]
     rest = _ordered([c for c in candidates if c.team not in taken], compare, lots, by_place=True)
     return Qualification(teams, tuple(c.team for c, _ in rest), seed, PhaseReport(tuple(items)))
+
+
+def _separate_pools(chosen: list[_Chosen]) -> tuple[list[_Chosen], list[PhaseReportItem]]:
+    """Swap seeds within a block so that seed ``s`` and seed ``S + 1 - s`` (first-round
+    opponents in a bracket of ``S`` positions) come from different pools where possible."""
+    order = list(chosen)
+    n = len(order)
+    size = next_power_of_two(n)
+
+    def opponent(i: int) -> int | None:
+        j = size - 1 - i
+        return j if j < n and j != i else None
+
+    def clash(i: int, j: int | None) -> bool:
+        return j is not None and order[i][1].pool != "" and order[i][1].pool == order[j][1].pool
+
+    items: list[PhaseReportItem] = []
+    for i in range(n):
+        j = opponent(i)
+        if j is None or j < i or not clash(i, j):
+            continue
+        block = (order[j][0], order[j][1].place)
+        for k in sorted(range(n), key=lambda k: abs(k - j)):
+            if k in (i, j) or (order[k][0], order[k][1].place) != block:
+                continue
+            order[j], order[k] = order[k], order[j]
+            if not clash(i, j) and not clash(k, opponent(k)):
+                items.append(
+                    PhaseReportItem(
+                        PhaseReportCode.SEEDS_SWAPPED,
+                        {
+                            "team_a": order[k][1].team,
+                            "team_b": order[j][1].team,
+                            "reason": "same_pool",
+                        },
+                    )
+                )
+                break
+            order[j], order[k] = order[k], order[j]  # no good: undo
+    return order, items
 
 
 def _check_keys(field: str, keys: tuple[str, ...]) -> None:
@@ -166,12 +216,14 @@ def _check_rule(index: int, rule: QualificationRule) -> None:
     elif isinstance(rule, PoolPlaces):
         numbers = {"first": rule.first}
         if rule.last is not None:
-            numbers["last"] = rule.last - rule.first + 1  # at least one place
+            numbers["last"] = rule.last
     else:
         raise PhaseError("phases.invalid_rule", rule=index, field="kind", value=repr(rule))
     for name, value in numbers.items():
-        if not is_int(value) or value < 1:  # type: ignore[operator]
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
             raise PhaseError("phases.invalid_rule", rule=index, field=name, value=repr(value))
+    if isinstance(rule, PoolPlaces) and rule.last is not None and rule.last < rule.first:
+        raise PhaseError("phases.invalid_rule", rule=index, field="last", value=repr(rule.last))
     if isinstance(rule, FirstOverall):
         _check_keys("keys", rule.keys)
 

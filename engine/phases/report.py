@@ -21,6 +21,7 @@ class PhaseReportCode(StrEnum):
     QUALIFIED = "qualified"  # team, rule, pool, place, seed: why the team goes on
     TIE_DRAWN = "tie_drawn"  # teams, rule: equal on every compared value, ordered by lot
     NOT_QUALIFIED = "not_qualified"  # team, rule, pool, place: the first team left out
+    SEEDS_SWAPPED = "seeds_swapped"  # team_a, team_b, reason: two seeds of a block exchanged
     BRACKET_SEEDED = "bracket_seeded"  # team, seed, position
     BRACKET_BYE = "bracket_bye"  # team, seed, round_of: a top seed goes straight on
     REPECHAGE_DRAWN = "repechage_drawn"  # team, order: a loser drawn back into the field
