@@ -207,7 +207,7 @@ def deal_from_json(data: object) -> Deal:
         trump=_trump(data),
         points_a=pa,
         points_b=pb,
-        capot=_team(data, "capot"),
+        capot=_capot(data),
         belote=belote,
         ta_belotes=ta_belotes,
         dix_de_der=_team(data, "dix_de_der"),
@@ -221,6 +221,16 @@ def deal_from_json(data: object) -> Deal:
         kind=kind,
         penalised=_team(data, "penalised"),
     )
+
+
+def _capot(data: Mapping[str, Any]) -> Team | None:
+    """The capot team; 8 tricks written for a team without ``capot`` mean its capot."""
+    capot = _team(data, "capot")
+    if capot is None and isinstance(data.get("tricks"), Mapping):
+        eight = [t for t in ("A", "B") if data["tricks"].get(t) == 8]
+        if eight:
+            capot = Team(eight[0])
+    return capot
 
 
 def _kind(data: Mapping[str, Any]) -> DealKind:

@@ -122,7 +122,6 @@ def test_tricks_are_accepted_and_checked() -> None:
         {"taker": "A", "points": {"A": 100}, "tricks": {"A": 5, "B": 4}},  # 9 tricks
         {"taker": "A", "points": {"A": 100}, "tricks": {"A": 9, "B": -1}},
         {"taker": "A", "points": {"A": 100}, "tricks": {"A": 5}},  # both are needed
-        {"taker": "A", "points": {"A": 162}, "tricks": {"A": 8, "B": 0}},  # 8 tricks: capot
         {"taker": "A", "capot": "A", "tricks": {"A": 7, "B": 1}},
         {"taker": "A", "points": {"A": 150, "B": 12}, "tricks": {"A": 8, "B": 0}},
         {"taker": "B", "points": {"A": 10, "B": 152}, "tricks": {"A": 0, "B": 8}},
@@ -130,6 +129,16 @@ def test_tricks_are_accepted_and_checked() -> None:
 )
 def test_impossible_tricks_are_refused(deal: dict[str, Any]) -> None:
     code, out = score("ffb_classic_2016", deal)
+    assert code == 2 and error(out) == "deal.tricks_inconsistent"
+
+
+def test_eight_tricks_without_capot_mean_a_capot() -> None:
+    deal = {"taker": "A", "points": {"A": 162}, "tricks": {"A": 8, "B": 0}}
+    code, out = score("ffb_classic_2016", deal)
+    assert code == 0 and out["outcome"] == "capot" and out["scores"] == {"A": 252, "B": 0}
+    code, out = score("ffb_classic_2016", {**deal, "capot": "B"})
+    assert code == 2  # B capot with A's 162 points: the engine refuses it first
+    code, out = score("ffb_classic_2016", {"taker": "A", "capot": "A", "tricks": {"A": 7, "B": 1}})
     assert code == 2 and error(out) == "deal.tricks_inconsistent"
 
 
