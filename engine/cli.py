@@ -109,7 +109,7 @@ def _time_up_index(data: Mapping[str, Any], n_deals: int) -> int | None:
         return None
     if type(value) is not int or not -1 <= value < n_deals:
         raise EngineError(
-            "game.invalid_start",
+            "game.invalid_time_up",
             "time_up is the index of a deal (or -1: before the first deal)",
             {"field": "time_up"},
         )

@@ -255,7 +255,7 @@ class GameState:
             left = self.rules.time_up_deals if more_deals is None else more_deals
         if type(left) is not int or left < 1:
             raise EngineError(
-                "game.invalid_start",
+                "game.invalid_time_up",
                 "more_deals must be a whole number >= 1",
                 {"field": "more_deals"},
             )

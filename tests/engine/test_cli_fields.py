@@ -100,7 +100,7 @@ def test_game_time_up_after_a_deal() -> None:
 def test_bad_time_up_is_refused(time_up: object) -> None:
     deals = [{"taker": "A", "points": {"A": 100}}, {"taker": "B", "points": {"B": 150}}]
     code, out = call("game", {"rules": "ffb_classic_2016", "deals": deals, "time_up": time_up})
-    assert code == 2 and error(out) == "game.invalid_start"
+    assert code == 2 and error(out) == "game.invalid_time_up"
 
 
 def test_game_reports_deals_left_and_no_final_while_running() -> None:

@@ -114,7 +114,7 @@ def test_time_up_errors() -> None:
     assert info.value.code == "game.already_over"
     with pytest.raises(EngineError) as info:
         GameState(BIG).call_time(TimeUp.AFTER_MORE_DEALS, 0)
-    assert info.value.code == "game.invalid_start"
+    assert info.value.code == "game.invalid_time_up"
 
 
 def test_states_with_time_called_are_values() -> None:
