@@ -14,6 +14,11 @@ kept out of the timed loops): scoring and keeping 10,000 results, and folding an
 1,000 whole games; plus the process's maximum resident set size at the end. The header gives
 the date, the command, the Python version, the CPU affinity and the load average. Results go
 in docs/benchmarks.md by hand.
+
+Two reference rows measure the classic fast path (engine/fast.py) in the same run: each
+classic preset scored through the general path alone (``score_general``, what ``score_deal``
+does without the shortcut), and a minimal hand-written function scoring the same deals under
+the FFB 2016 classic rule (the floor: the engine should reach at least a fifth of it).
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from engine.belote.general import score_general
 from engine.deal import Contract, Deal, Team, score_deal
 from engine.game import GameState
 from engine.rules import PRESETS, Ruleset
@@ -94,6 +100,63 @@ def bench_deals(name: str, n: int, seed: int, runs: int) -> dict[str, float]:
         "cpu_median": statistics.median(cpu),
         "peak": peak,
     }
+
+
+def minimal_ffb_classic(deal: Deal) -> tuple[int, int]:
+    """The FFB 2016 classic rule for the benchmark's deals, written as plainly as possible.
+
+    Taker total (cards + belote) strictly above the defense's: each team its points (a capot
+    252); below: 162 to the defense, belote kept; equal: litige, the taker's points held.
+    """
+    taker_a = deal.taker is A
+    if deal.capot is not None:
+        ct = 162 if deal.capot is deal.taker else 0
+    else:
+        pa = deal.points_a if deal.points_a is not None else 0
+        ct = pa if taker_a else 162 - pa
+    bt = 20 if deal.belote is deal.taker else 0
+    bd = 20 if deal.belote is not None and not bt else 0
+    if deal.capot is not None:
+        st, sd = (252 + bt, bd) if ct else (bt, 252 + bd)
+    elif ct + bt > 162 - ct + bd:
+        st, sd = ct + bt, 162 - ct + bd
+    elif ct + bt < 162 - ct + bd:
+        st, sd = bt, 162 + bd
+    else:
+        st, sd = 0, 162 - ct + bd
+    return (st, sd) if taker_a else (sd, st)
+
+
+def bench_reference(
+    name: str, n: int, seed: int, fn: Callable[[Ruleset, Deal], object]
+) -> tuple[float, float]:
+    """Deals/s (wall clock, CPU time) of ``fn`` on the same deals as ``bench_deals``."""
+    rules = PRESETS[name].rules
+    rng = random.Random(seed)
+    deals = [random_deal(rng, rules) for _ in range(min(n, DISTINCT_DEALS))]
+    reps, rest = divmod(n, len(deals))
+
+    def score_all() -> None:
+        for _ in range(reps):
+            for d in deals:
+                fn(rules, d)
+        for d in deals[:rest]:
+            fn(rules, d)
+
+    wall, cpu = timed(score_all)
+    return n / wall, n / cpu
+
+
+def _score_deal(rules: Ruleset, deal: Deal) -> object:
+    return score_deal(rules, deal)
+
+
+def _general(rules: Ruleset, deal: Deal) -> object:
+    return score_general(rules, deal, 0, False, None)
+
+
+def _minimal(rules: Ruleset, deal: Deal) -> object:
+    return minimal_ffb_classic(deal)
 
 
 def make_games(n: int, seed: int) -> list[tuple[Ruleset, list[Deal]]]:
@@ -172,6 +235,29 @@ def main() -> None:
             f"| {name} | {r['best']:,.0f} | {r['median']:,.0f} | {r['cpu_best']:,.0f} | "
             f"{r['peak'] / 1e6:.1f} MB |",
             flush=True,
+        )
+    classic = [n for n in args.presets if PRESETS[n].rules.derived.classic is not None]
+    if classic:
+        print(
+            "\n| classic preset | fast path deals/s | general path only | gain "
+            "| fast path, CPU time | general, CPU time | gain, CPU time |"
+        )
+        print("|---|---:|---:|---:|---:|---:|---:|")
+        for name in classic:
+            fast = bench_reference(name, args.deals, args.seed, _score_deal)
+            general = bench_reference(name, args.deals, args.seed, _general)
+            print(
+                f"| {name} | {fast[0]:,.0f} | {general[0]:,.0f} | × {fast[0] / general[0]:.2f} "
+                f"| {fast[1]:,.0f} | {general[1]:,.0f} | × {fast[1] / general[1]:.2f} |",
+                flush=True,
+            )
+        floor = bench_reference("ffb_classic_2016", args.deals, args.seed, _minimal)
+        engine = bench_reference("ffb_classic_2016", args.deals, args.seed, _score_deal)
+        print(
+            f"\nMinimal hand-written FFB classic function on the ffb_classic_2016 deals: "
+            f"{floor[0]:,.0f} deals/s (CPU time {floor[1]:,.0f}); score_deal {engine[0]:,.0f} "
+            f"(CPU time {engine[1]:,.0f}) = {engine[0] / floor[0]:.2f} of it "
+            f"({engine[1] / floor[1]:.2f} in CPU time; goal: at least 0.20)"
         )
     if args.games:
         g = bench_games(args.games, args.seed, args.runs)

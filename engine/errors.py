@@ -73,6 +73,7 @@ _CODES: dict[str, str] = {
     "game.already_over": "a deal was added after the game had ended",
     "game.invalid_totals": "totals must be whole numbers >= 0 and the deal count >= 0",
     "game.invalid_start": "a game's starting state is impossible (field; totals, reserve and deals >= 0, fewer deals than the game has)",
+    "game.invalid_time_up": "time is called with an impossible value (field: more_deals >= 1, or time_up a deal index or -1)",
     "game.not_over": "a game's final score or a match needs a game that is over",
     "game.match_over": "a game was added to a match that was already decided",
     "game.table_check_not_applicable": "the table check needs classic rules without announcements or rounding",

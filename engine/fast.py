@@ -32,10 +32,27 @@ from engine.rules import ClassicFast, Ruleset
 __all__ = ["fast_classic"]
 
 
-def _plain(deal: Deal, carry_in: int) -> bool:
-    """A deal the fast path scores: played, a suit, nothing but points, capot and belote."""
-    return not (
-        deal.taker is None
+def _points_a(deal: Deal) -> int | None:
+    """Team A's card points written any other way, or None when missing or impossible."""
+    pa, pb = deal.points_a, deal.points_b
+    if pa is None:
+        if pb is None:
+            capot = deal.capot
+            return None if capot is None else (162 if capot is _A else 0)
+        return 162 - pb if type(pb) is int and 0 <= pb <= 162 else None
+    if type(pa) is not int or not 0 <= pa <= 162:
+        return None
+    return pa if pb is None or (type(pb) is int and pa + pb == 162) else None
+
+
+def fast_classic(
+    classic: ClassicFast, rules: Ruleset, deal: Deal, carry_in: int, last_deal: bool
+) -> DealScore | None:
+    """The deal's score, or None when the general path must score it."""
+    taker = deal.taker
+    trump = deal.trump
+    if (
+        taker is None
         or deal.kind is not _PLAYED
         or deal.announcements
         or deal.ta_belotes is not None
@@ -45,110 +62,62 @@ def _plain(deal: Deal, carry_in: int) -> bool:
         or deal.surcontre
         or deal.penalised is not None
         or deal.contract is not _POINTS
-        or deal.trump is _SANS_ATOUT
-        or deal.trump is _TOUT_ATOUT
+        or trump is _SANS_ATOUT
+        or trump is _TOUT_ATOUT
         or type(carry_in) is not int
         or carry_in < 0
-    )
-
-
-def _points_a(deal: Deal) -> int | None:
-    """Team A's card points, or None when they are missing or impossible."""
-    pa, pb = deal.points_a, deal.points_b
-    if pa is None:
-        if pb is None:
-            capot = deal.capot
-            return None if capot is None else (162 if capot is _A else 0)
-        if type(pb) is not int or pb < 0 or pb > 162:
+    ):
+        return None
+    pa = deal.points_a
+    # The common sheet: team A's points alone (any other way is read by _points_a).
+    if deal.points_b is not None or type(pa) is not int or not 0 <= pa <= 162:
+        pa = _points_a(deal)
+        if pa is None:
             return None
-        return 162 - pb
-    if type(pa) is not int or pa < 0 or pa > 162:
-        return None
-    if pb is not None and (type(pb) is not int or pa + pb != 162):
-        return None
-    return pa
-
-
-def fast_classic(
-    classic: ClassicFast, rules: Ruleset, deal: Deal, carry_in: int, last_deal: bool
-) -> DealScore | None:
-    """The deal's score, or None when the general path must score it."""
-    if not _plain(deal, carry_in):
-        return None
-    pa = _points_a(deal)
-    if pa is None:
-        return None
-    taker = deal.taker
+    ct = pa if taker is _A else 162 - pa
+    bel = deal.belote
+    bt = 20 if bel is taker else 0
+    bd = 20 if bel is not None and bel is not taker else 0
     capot = deal.capot
-    t_capot = d_capot = False
     if capot is not None:
         if (pa if capot is _A else 162 - pa) != 162:
             return None  # the capot team must have every card point
-        t_capot = capot is taker
-        d_capot = not t_capot
-    ct = pa if taker is _A else 162 - pa
-    bel = deal.belote
-    bt = 0 if bel is None or bel is not taker else 20
-    bd = 0 if bel is None or bel is taker else 20
-    if t_capot:
-        st, sd, outcome, made, carry_out = _made(classic, ct, bt, bd, True, carry_in)
-    elif d_capot:
-        st, sd, outcome, made, carry_out = _failed(classic, bt, bd, True, carry_in)
+        cmp = 2 if capot is taker else -2  # capot made / defense took every trick
+    elif classic[1]:  # the contract needs 82 card points
+        cmp = 1 if ct >= 82 else -1
     else:
-        st, sd, outcome, made, carry_out = _judge(classic, ct, bt, bd, carry_in, last_deal)
+        vt, vd = (ct + bt, 162 - ct + bd) if classic[2] else (ct, 162 - ct)
+        cmp = 1 if vt > vd else -1 if vt < vd else classic[3]
+    if classic[4]:  # belote never scored (it only helps make the contract)
+        bt = bd = 0
     ctx = (rules, deal, last_deal)
+    if cmp > 0:
+        st = (classic[0] if cmp == 2 else ct) + bt + carry_in
+        sd = 162 - ct + bd
+        outcome: Outcome = _CAPOT if cmp == 2 else _MADE
+        made: bool | None = True
+        carry_out = 0
+    elif cmp < 0:
+        st, sd, carry_out = _failed(classic, bt, bd, cmp == -2, carry_in)
+        outcome = _FAILED_CAPOT if cmp == -2 else _FAILED
+        made = False
+    elif last_deal and classic[11]:  # a last-deal litige: each team its own points
+        st, sd, outcome, made, carry_out = ct + bt, 162 - ct + bd, _SPLIT, None, carry_in
+    else:  # litige: the taker's points go into the reserve
+        st, sd, outcome, made, carry_out = 0, 162 - ct + bd, _LITIGE, None, carry_in + ct + bt
     if taker is _A:
         return make(st, sd, outcome, made, carry_in, carry_out, ctx)
     return make(sd, st, outcome, made, carry_in, carry_out, ctx)
 
 
-# (taker's score, defense's score, outcome, contract made, carry_out)
-_Scored = tuple[int, int, Outcome, bool | None, int]
-
-
-def _judge(
-    classic: ClassicFast, ct: int, bt: int, bd: int, carry_in: int, last_deal: bool
-) -> _Scored:
-    """The contract test of a deal without capot, then its score."""
-    cd = 162 - ct
-    rule_82, belote_counts, tie_cmp = classic[1], classic[2], classic[3]
-    if rule_82:
-        cmp = 1 if ct >= 82 else -1
-    else:
-        vt, vd = (ct + bt, cd + bd) if belote_counts else (ct, cd)
-        cmp = 1 if vt > vd else -1 if vt < vd else tie_cmp
-    if cmp > 0:
-        return _made(classic, ct, bt, bd, False, carry_in)
-    if cmp < 0:
-        return _failed(classic, bt, bd, False, carry_in)
-    if classic[4]:  # belote never scored
-        bt = bd = 0
-    if last_deal and classic[11]:  # a last-deal litige: each team its own points
-        return ct + bt, cd + bd, _SPLIT, None, carry_in
-    return 0, cd + bd, _LITIGE, None, carry_in + ct + bt
-
-
-def _made(classic: ClassicFast, ct: int, bt: int, bd: int, capot: bool, carry_in: int) -> _Scored:
-    if classic[4]:  # belote never scored
-        bt = bd = 0
-    st = (classic[0] if capot else ct) + bt + carry_in
-    return st, 162 - ct + bd, (_CAPOT if capot else _MADE), True, 0
-
-
-def _failed(classic: ClassicFast, bt: int, bd: int, capot: bool, carry_in: int) -> _Scored:
-    (_, _, _, _, never, keep, to_defense, capot_base, failure_base, extras, winner_collects, _) = (
-        classic
-    )
-    if never:
-        bt = bd = 0
-    sd = capot_base if capot else failure_base
-    if extras:
-        sd += bd
-    st = bt if keep else 0
-    if to_defense:
+def _failed(
+    classic: ClassicFast, bt: int, bd: int, capot: bool, carry_in: int
+) -> tuple[int, int, int]:
+    """A failed contract: (taker's score, defense's score, carry_out)."""
+    sd = (classic[7] if capot else classic[8]) + (bd if classic[9] else 0)
+    st = bt if classic[5] else 0  # the failing taker keeps its belote
+    if classic[6]:  # ... or it goes to the defense
         sd += bt
-    carry_out = carry_in
-    if carry_in and winner_collects:
-        sd += carry_in
-        carry_out = 0
-    return st, sd, (_FAILED_CAPOT if capot else _FAILED), False, carry_out
+    if carry_in and classic[10]:  # the next deal's winner collects the reserve
+        return st, sd + carry_in, 0
+    return st, sd, carry_in

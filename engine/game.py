@@ -1,11 +1,13 @@
 """A game (partie): deals folded into running totals, until a target or a number of deals.
 
 This module owns ``GameState`` (an immutable state; ``apply(deal)`` returns the next one so the
-web app can add one deal at a time), ``fold_game(rules, deals)`` (the whole game at once) and
-``table_check`` (are two totals of a game of N deals consistent?). It decides when a game is
+web app can add one deal at a time), ``fold_game(rules, deals)`` (the whole game at once),
+``start_state`` (a game taken up from a sheet's state), ``GameState.call_time`` (time called)
+and ``final_score`` (a finished game's recorded, capped result). It decides when a game is
 over and who won: target reached or exceeded, both teams crossing on the same deal, the
 capot-with-belote rule, the last deal scored exactly, games of N deals where void deals are
-not counted. It carries the litige reserve from deal to deal (``score_deal`` moves it).
+not counted, time called. It carries the litige reserve from deal to deal (``score_deal``
+moves it). ``table_check`` lives in ``engine.table_check`` and is re-exported here.
 
 It must not import anything but the standard library and the engine.
 """
@@ -16,9 +18,10 @@ from collections.abc import Iterable
 from dataclasses import FrozenInstanceError, dataclass
 from typing import Final
 
-from engine.deal import Deal, DealKind, DealScore, Outcome, Team, score_deal
+from engine.deal import Deal, DealKind, DealScore, Team, score_deal
 from engine.errors import EngineError
-from engine.rules import BothCrossRule, EndCondition, GameEnd, Rounding, Ruleset, TimeUp
+from engine.game_end import target_end
+from engine.rules import GameEnd, Rounding, Ruleset, TimeUp
 from engine.table_check import TableCheck, table_check
 
 __all__ = [
@@ -46,13 +49,12 @@ class GameEntry:
 
 
 # Enum members read from module globals: reading ``GameEnd.DEALS`` goes through the enum
-# class's descriptors, several times slower than a global (see the speed notes in deal.py).
+# class's descriptors, several times slower than a global (see the speed notes in engine/belote/common.py).
 _A: Final = Team.A
 _B: Final = Team.B
 _VOID: Final = DealKind.VOID
 _BY_DEALS: Final = GameEnd.DEALS
 _NO_ROUNDING: Final = Rounding.NONE
-_REACH: Final = EndCondition.REACH
 
 # The entries of a game are kept as a persistent linked list, newest first: (entry, older).
 # ``apply`` links one cell to the previous state's list instead of copying a tuple, so that
@@ -253,7 +255,7 @@ class GameState:
             left = self.rules.time_up_deals if more_deals is None else more_deals
         if type(left) is not int or left < 1:
             raise EngineError(
-                "game.invalid_start",
+                "game.invalid_time_up",
                 "more_deals must be a whole number >= 1",
                 {"field": "more_deals"},
             )
@@ -292,7 +294,7 @@ class GameState:
             if n >= rules.deals_per_game:
                 return _finish_on_totals(state, index)
             return state
-        over, winner = _target_end(rules, deal, score, self.total_a, self.total_b)
+        over, winner = target_end(rules, deal, score, self.total_a, self.total_b)
         if over and may_end:
             return _state(rules, ta, tb, reserve, n, True, winner, index, log, index + 1, left)
         return _state(rules, ta, tb, reserve, n, False, None, None, log, index + 1, left)
@@ -301,7 +303,7 @@ class GameState:
 # Building a frozen value through its __init__ costs one object.__setattr__ per field. These
 # mutable twins have the same slots in the same order: they are filled with ordinary
 # attribute stores and then turned into the frozen class by assigning ``__class__`` (see the
-# speed notes in deal.py).
+# speed notes in engine/belote/common.py).
 class _GameEntryBuilder:
     __slots__ = GameEntry.__slots__
     index: int
@@ -389,65 +391,6 @@ def _finish_on_totals(state: GameState, index: int | None) -> GameState:
         state._size,
         state.deals_left,
     )
-
-
-def _belote_points(score: DealScore, team: Team) -> int:
-    return sum(ln.points for ln in score.breakdown if ln.team is team and ln.code == "belote")
-
-
-def _target_end(
-    rules: Ruleset, deal: Deal, score: DealScore, before_a: int, before_b: int
-) -> tuple[bool, Team | None]:
-    target = rules.target
-    ta = before_a + score.score_a
-    tb = before_b + score.score_b
-    if rules.end_condition is _REACH:
-        cross_a, cross_b = ta >= target, tb >= target
-    else:
-        cross_a, cross_b = ta > target, tb > target
-    if not (cross_a or cross_b):
-        return False, None
-    if rules.capot_belote_cannot_finish:
-        # FFB web / 2015 texts: a team that was capot (or failed) cannot reach the target
-        # with its belote points alone: another deal is played.
-        for team in (Team.A, Team.B):
-            crossed = cross_a if team is Team.A else cross_b
-            if not crossed:
-                continue
-            beaten = score.outcome in (Outcome.CAPOT, Outcome.FAILED, Outcome.FAILED_CAPOT) and (
-                (deal.taker is team) == (score.outcome is not Outcome.CAPOT)
-            )
-            if not beaten:
-                continue
-            bel = _belote_points(score, team)
-            without = (ta if team is Team.A else tb) - bel
-            still = (
-                without >= target
-                if rules.end_condition is EndCondition.REACH
-                else (without > target)
-            )
-            if bel and not still:
-                if team is Team.A:
-                    cross_a = False
-                else:
-                    cross_b = False
-        if not (cross_a or cross_b):
-            return False, None
-    if cross_a and cross_b:
-        rule = rules.both_cross_rule
-        if rule is BothCrossRule.DRAW:
-            return True, None
-        if rule is BothCrossRule.LAST_TAKER_WINS and deal.taker is not None:
-            return True, deal.taker
-        if ta != tb:
-            return True, Team.A if ta > tb else Team.B
-        if (
-            rule is BothCrossRule.HIGHER_WINS_TIE_EXTRA_DEAL
-            or rule is BothCrossRule.LAST_TAKER_WINS
-        ):
-            return False, None  # FFB: another deal until the tie is broken
-        return True, None
-    return True, Team.A if cross_a else Team.B
 
 
 def fold_game(

@@ -55,17 +55,24 @@ from engine.belote.common import (
 from engine.belote.facts import Facts
 from engine.belote.model import Contract, Deal
 from engine.cards import DEAL_TOTAL
-from engine.rules import CapotBidFailed, CapotBidMade, GeneraleScoring, MultiplierTarget, Ruleset
+from engine.rules import (
+    CapotBidFailed,
+    CapotBidMade,
+    ContreeScoringMode,
+    GeneraleScoring,
+    MultiplierTarget,
+    Ruleset,
+)
 
 __all__ = ["score_contract"]
 
 PartList = list[tuple[str, int]]
 
-_FLAT_CAPOT: dict[object, int] = {
+_FLAT_CAPOT_MADE: dict[CapotBidMade, int] = {
     CapotBidMade.FIXED_500: 500,
     CapotBidMade.FIXED_250: 250,
-    CapotBidFailed.FIXED_500: 500,
 }
+_FLAT_CAPOT_FAILED: dict[CapotBidFailed, int] = {CapotBidFailed.FIXED_500: 500}
 _FLAT_GENERALE: dict[object, int] = {
     GeneraleScoring.FIXED_500: 500,
     GeneraleScoring.FIXED_1000: 1000,
@@ -97,7 +104,7 @@ class _Deal:
     rules: Ruleset
     f: Facts
     contract: Contract
-    mode: object
+    mode: ContreeScoringMode
     c_value: int
     m: int
     doubled: bool
@@ -201,11 +208,12 @@ def _contract_made(d: _Deal, deal: Deal) -> bool:
 def _flat_amount(d: _Deal) -> tuple[int, str]:
     """A flat score replacing pile + C, and its breakdown code; (0, "") when none applies."""
     rules = d.rules
-    if d.contract is _CONTRACT_CAPOT:
-        rule: object = rules.capot_bid_made if d.made else rules.capot_bid_failed
-        if rule is _CAPOT_PILE_ONLY:
+    if d.contract is _CONTRACT_CAPOT and d.made:
+        if rules.capot_bid_made is _CAPOT_PILE_ONLY:
             return d.capot_pile, "pile"  # the capot pile alone, e.g. 262 (issue 14)
-        flat = _FLAT_CAPOT.get(rule, 0)
+        flat = _FLAT_CAPOT_MADE.get(rules.capot_bid_made, 0)
+    elif d.contract is _CONTRACT_CAPOT:
+        flat = _FLAT_CAPOT_FAILED.get(rules.capot_bid_failed, 0)
     elif d.contract is _CONTRACT_GENERALE:
         flat = _FLAT_GENERALE.get(rules.generale_made if d.made else rules.generale_failed, 0)
     else:

@@ -54,6 +54,16 @@ from engine.rules.options import (
     Variant,
 )
 from engine.rules.presets import PRESETS, Preset, make_ruleset
+from engine.rules.presets import cannes_contree_2016 as cannes_contree_2016
+from engine.rules.presets import classic_announcements as classic_announcements
+from engine.rules.presets import classic_seed_000 as classic_seed_000
+from engine.rules.presets import classic_seed_001 as classic_seed_001
+from engine.rules.presets import club_contest as club_contest
+from engine.rules.presets import contree_points_annonces as contree_points_annonces
+from engine.rules.presets import ffb_classic_2016 as ffb_classic_2016
+from engine.rules.presets import ffb_coinche_2015 as ffb_coinche_2015
+from engine.rules.presets import ffb_contree_2016 as ffb_contree_2016
+from engine.rules.presets import ffb_contree_points_faits as ffb_contree_points_faits
 from engine.rules.ruleset import ClassicFast, Ruleset
 from engine.rules.spec import OPTIONS, OptionSpec
 
