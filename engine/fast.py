@@ -26,6 +26,7 @@ from engine.belote.common import (
     _TOUT_ATOUT,
     make,
 )
+from engine.belote.general import score_general
 from engine.belote.model import Deal, DealScore, Outcome
 from engine.rules import ClassicFast, Ruleset
 
@@ -90,7 +91,7 @@ def fast_classic(
         cmp = 1 if vt > vd else -1 if vt < vd else classic[3]
     if classic[4]:  # belote never scored (it only helps make the contract)
         bt = bd = 0
-    ctx = (rules, deal, last_deal)
+    ctx = (rules, deal, last_deal, score_general)
     if cmp > 0:
         st = (classic[0] if cmp == 2 else ct) + bt + carry_in
         sd = 162 - ct + bd

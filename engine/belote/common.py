@@ -20,7 +20,16 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Final
 
-from engine.belote.model import AnnouncementKind, Contract, Deal, DealKind, DealScore, Outcome, Team
+from engine.belote.model import (
+    AnnouncementKind,
+    Contract,
+    Deal,
+    DealKind,
+    DealScore,
+    Explainer,
+    Outcome,
+    Team,
+)
 from engine.cards import Rank, Trump
 from engine.errors import EngineError
 from engine.rules import (
@@ -137,7 +146,7 @@ class _DealScoreBuilder:
     contract_made: bool | None
     carry_in: int
     carry_out: int
-    context: tuple[Ruleset, Deal, bool]
+    context: tuple[Ruleset, Deal, bool, Explainer]
 
 
 def make(
@@ -147,7 +156,7 @@ def make(
     made: bool | None,
     carry_in: int,
     carry_out: int,
-    ctx: tuple[Ruleset, Deal, bool],
+    ctx: tuple[Ruleset, Deal, bool, Explainer],
 ) -> DealScore:
     obj = _DealScoreBuilder()
     obj.score_a = sa

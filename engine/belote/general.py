@@ -55,7 +55,7 @@ def score_general(
         explain(ex, taker, tparts, deal, f.ct, f.t_capot)
         explain(ex, taker.other, dparts, deal, f.cd, f.d_capot)
         ex.sort(key=lambda line: line.team.value)
-    ctx = (rules, deal, last_deal)
+    ctx = (rules, deal, last_deal, score_general)
     if taker is _A:
         return make(st, sd, outcome, made, carry_in, carry_out, ctx)
     return make(sd, st, outcome, made, carry_in, carry_out, ctx)
@@ -69,7 +69,7 @@ def score_other(
     ex: list[BreakdownLine] | None,
 ) -> DealScore:
     """A void deal (0-0, the reserve kept) or a penalty (rules.md §4)."""
-    ctx = (rules, deal, last_deal)
+    ctx = (rules, deal, last_deal, score_general)
     if deal.kind is _DEAL_KIND_VOID:
         if ex is not None:
             ex.append(BreakdownLine(_A, "cards", 0))

@@ -14,6 +14,7 @@ surcontre ×4 or ×3; C = the contract (bid) value, M = the multiplier.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
@@ -173,6 +174,10 @@ LABELS: Final = {
 }
 
 
+# The general scoring path in "explain" mode: (rules, deal, carry_in, last_deal, lines out).
+Explainer = Callable[[Ruleset, "Deal", int, bool, list[BreakdownLine]], object]
+
+
 @dataclass(frozen=True, slots=True)
 class DealScore:
     """The score of one deal.
@@ -188,7 +193,9 @@ class DealScore:
     contract_made: bool | None
     carry_in: int
     carry_out: int
-    context: tuple[Ruleset, Deal, bool]  # what the breakdown is recomputed from
+    # What the breakdown is recomputed from: the rules, the deal, whether it was the last deal,
+    # and the scoring path that explains it (passed in, so this module imports no step).
+    context: tuple[Ruleset, Deal, bool, Explainer]
 
     def score(self, team: Team) -> int:
         return self.score_a if team is Team.A else self.score_b
@@ -199,11 +206,9 @@ class DealScore:
 
     @property
     def breakdown(self) -> tuple[BreakdownLine, ...]:
-        from engine.belote.general import score_general  # the scoring steps import this module
-
-        rules, deal, last_deal = self.context
+        rules, deal, last_deal, explain = self.context
         lines: list[BreakdownLine] = []
-        score_general(rules, deal, self.carry_in, last_deal, lines)
+        explain(rules, deal, self.carry_in, last_deal, lines)
         return tuple(lines)
 
     @property

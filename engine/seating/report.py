@@ -70,7 +70,7 @@ def _exempt_items(field: Field, seating: Seating) -> list[ReportItem]:
     items = []
     for x in seating.exempt:
         reason = "fewest_exemptions" if x in required else "drawn_among_fewest"
-        params: dict[str, int | str | bool | None | tuple[int, ...]] = {
+        params: dict[str, int | str | bool | tuple[int, ...] | None] = {
             "player": field.ids[x],
             "exempts_before": field.exempts_before[x],
             "reason": reason,
@@ -96,7 +96,7 @@ def _repeat_items(field: Field, seating: Seating, terms: Terms) -> list[ReportIt
             if (a, b) in listed:
                 continue  # a repeated partner or opponent is also a repeated meeting
             listed.add((a, b))
-            params: dict[str, int | str | bool | None | tuple[int, ...]] = {
+            params: dict[str, int | str | bool | tuple[int, ...] | None] = {
                 "table": table_of[a] + 1,
                 "player_a": field.ids[a],
                 "player_b": field.ids[b],
