@@ -33,6 +33,8 @@ EVALS_PER_EFFORT: Final = 120_000
 """Candidate swaps evaluated per unit of effort (about 0.4 s of pure Python)."""
 STALE_STEPS: Final = 150
 """Steps without a better seating before a restart from the best one."""
+RESTARTS: Final = 4
+"""Restarts per unit of effort before the search settles for its best seating."""
 TABU_MIN: Final = 6
 TABU_SPREAD: Final = 8
 
@@ -199,7 +201,7 @@ class _State:
 
     def run(self, budget: int, polish: bool) -> Seating:
         best, best_total = self.snapshot(), self.total
-        evals, stale = 0, 0
+        evals, stale, restarts = 0, 0, RESTARTS * max(1, budget // EVALS_PER_EFFORT)
         per_step = max(len(self.players), 1)
         while evals < budget:
             self.step += 1
@@ -217,8 +219,9 @@ class _State:
                 continue
             stale += 1
             if stale >= STALE_STEPS + per_step:
-                if improving:
-                    break  # no repeat left and the ranking gaps no longer improve
+                restarts -= 1
+                if improving or restarts < 0:
+                    break  # no repeat left and the ranking gaps no longer improve, or stuck
                 self.load(best)
                 self.kick(2 + len(self.players) // 16)
                 stale = 0
