@@ -159,7 +159,9 @@ class _State:
             if d >= FORBIDDEN // 2 or (improving and d >= 0):
                 continue
             t2 = self.where[y]
-            tabu = self.tabu.get((x, t2), -1) >= self.step or self.tabu.get((y, t1), -1) >= self.step
+            tabu = (
+                self.tabu.get((x, t2), -1) >= self.step or self.tabu.get((y, t1), -1) >= self.step
+            )
             if tabu and self.total + d >= best_total:
                 continue
             if chosen is None or d < chosen[1]:
@@ -226,4 +228,3 @@ class _State:
                 self.kick(2 + len(self.players) // 16)
                 stale = 0
         return best
-
