@@ -48,12 +48,16 @@ TAROT_SIZES = (41, 100, 200)
 PARTIES = (4, 6)
 
 
-def engine_contest(game: Game, n: int, parties: int, seed: int) -> tuple[list[PastPartie], list[float]]:
+def engine_contest(
+    game: Game, n: int, parties: int, seed: int
+) -> tuple[list[PastPartie], list[float]]:
     players = tuple(Player(i + 1) for i in range(n))
     history: list[PastPartie] = []
     times: list[float] = []
     for partie in range(1, parties + 1):
-        request = SeatingRequest(players, game=game, history=tuple(history), seed=seed * 97 + partie)
+        request = SeatingRequest(
+            players, game=game, history=tuple(history), seed=seed * 97 + partie
+        )
         start = time.perf_counter()
         result = seat_partie(request)
         times.append(time.perf_counter() - start)

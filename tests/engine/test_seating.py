@@ -280,7 +280,9 @@ T = Table(1, (0, 1, 2, 3), ((0, 1), (2, 3)))
         (SeatingRequest(FOUR, seed="x"), "seating.invalid_option"),  # type: ignore[arg-type]
         (SeatingRequest(FOUR, partie=2), "seating.invalid_partie"),
         (
-            SeatingRequest(FOUR, history=(PastPartie(1, (Table(1, (0, 1, 2, 9), ((0, 1), (2, 9))),)),)),
+            SeatingRequest(
+                FOUR, history=(PastPartie(1, (Table(1, (0, 1, 2, 9), ((0, 1), (2, 9))),)),)
+            ),
             "seating.unknown_player",
         ),
         (SeatingRequest(FOUR, history=(PastPartie(2, (T,)),)), "seating.invalid_history"),

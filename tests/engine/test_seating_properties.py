@@ -33,9 +33,7 @@ def _key(a: int, b: int) -> tuple[int, int]:
     return (a, b) if a < b else (b, a)
 
 
-def fewest_repeated_partners(
-    present: list[int], history: tuple[PastPartie, ...], outs: int
-) -> int:
+def fewest_repeated_partners(present: list[int], history: tuple[PastPartie, ...], outs: int) -> int:
     """The judge: fewest repeated partners of any belote seating with fair exemptions."""
     partnered = {_key(a, b) for past in history for t in past.tables for a, b in t.pairs}
     before = Counter(p for past in history for p in past.exempt)
@@ -131,7 +129,9 @@ def test_small_contests(game: Game, start: int, churn: list[tuple[int, int]], se
     parties=st.integers(3, 9),
     seed=st.integers(0, 2**31),
 )
-def test_tiny_belote_contests_run_out_of_partners_fairly(start: int, parties: int, seed: int) -> None:
+def test_tiny_belote_contests_run_out_of_partners_fairly(
+    start: int, parties: int, seed: int
+) -> None:
     """Few players and many parties: repeated partners become unavoidable, and stay minimal."""
     play(Game.BELOTE, start, [(0, 0)] * (parties - 1), seed, check_replay=False)
 
