@@ -91,6 +91,7 @@ def _solve(
     lay = _layout(field)
     budget = EVALS_PER_EFFORT * field.options.effort
     found = search(m, lay, rng, budget, ranked=_ranked(field, lay))
+    found = _with_required(field, found)
     if fresh_applies(field):
         planned = fresh_plan(field, rng, found)
         if planned is None:
@@ -100,7 +101,7 @@ def _solve(
             params: dict[str, ParamValue] = {"horizon": horizon(field), "kept_search": kept}
             notes.append(ReportItem(ReportCode.LOOKAHEAD, params))
             return planned, Strategy.SEARCH if kept else Strategy.PLAN, notes
-    return _with_required(field, found), Strategy.SEARCH, notes
+    return found, Strategy.SEARCH, notes
 
 
 def _repeated_partners(field: Field, m: Matrices, seating: Seating) -> int:

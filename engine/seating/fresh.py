@@ -5,26 +5,29 @@ What this module owns
 Seated one partie at a time, 12 or 16 players soon run out of room: an optimal partie today
 can leave no seating without a repeated opponent tomorrow (with 16 players, the sixth partie
 needs for every player a new partner and two opponents among the five it has not faced; six
-parties chosen one by one almost never get there, though such schedules exist). So while
-nobody sits out and the field is small (:data:`FRESH_MIN` - :data:`FRESH_MAX` players), the
-partie must belong to a schedule, up to the horizon, with no repeated partner and no repeated
-opponent at all:
+parties chosen one by one almost never get there, though such schedules exist). So while the
+field is small (:data:`FRESH_MIN` - :data:`FRESH_MAX` players), the partie must belong to a
+schedule, up to the horizon, with no repeated partner and no repeated opponent at all (and
+the fair rotation of exemptions in every planned partie):
 
 1. the search's own seating is kept if it has no repeat and a depth-first search finds such
    a schedule from it for the later parties (it usually has fewer repeated meetings than the
    depth-first search's own, which only orders its choices by meetings);
 2. otherwise this partie is the first of a schedule found from the history.
 
-The depth-first search builds tables one at a time (the first free player, a partner it never
-had, two opponents neither of them faced, who never partnered each other), in a seeded order,
-within :data:`FRESH_NODES` steps. The horizon is the contest's planned parties, else
+The depth-first search picks who sits out (a few seeded choices among the fair ones, which
+the search backtracks over), then builds tables one at a time (the first free player, a
+partner it never had, two opponents neither of them faced, who never partnered each other),
+in a seeded order, within :data:`FRESH_NODES` steps. The horizon is the contest's planned parties, else
 :data:`DEFAULT_HORIZON`, capped where such schedules stop being easy to find (12 players: 4
-parties; 16: 6). Every partie plans again from the history: nothing is stored, and a changed
-field is simply planned anew (or not at all, once somebody sits out).
+parties; 16: 6; by the number seated). Every partie plans again from the history: nothing is
+stored, and a changed field is simply planned anew.
 """
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 import sys
 from typing import Final
@@ -42,10 +45,12 @@ __all__ = [
 ]
 
 FRESH_MIN: Final = 12
-FRESH_MAX: Final = 36
+FRESH_MAX: Final = 39
 """Larger fields keep enough room that the round-by-round search never needs this."""
 DEFAULT_HORIZON: Final = 6
 HORIZON_CAP: Final = {12: 4, 16: 6}
+EXEMPT_TRIES: Final = 6
+"""Choices of who sits out tried per planned partie (the rotation leaves many equal ones)."""
 FRESH_NODES: Final = 40_000
 """Tables tried per depth-first search (a schedule needs a few hundred; 40,000 is ~0.5 s)."""
 
@@ -54,35 +59,30 @@ Quad = tuple[int, int, int, int]
 
 
 def horizon(field: Field) -> int:
-    cap = HORIZON_CAP.get(field.n, (field.n - 1) // 2)
+    seated = field.n - field.exempt_count
+    cap = HORIZON_CAP.get(seated, (seated - 1) // 2)
     return min(field.options.planned_parties or DEFAULT_HORIZON, cap)
 
 
 def fresh_applies(field: Field) -> bool:
-    return (
-        field.partnered
-        and field.exempt_count == 0
-        and FRESH_MIN <= field.n <= FRESH_MAX
-        and field.partie <= horizon(field)
-    )
+    return field.partnered and FRESH_MIN <= field.n <= FRESH_MAX and field.partie <= horizon(field)
 
 
 def fresh_plan(field: Field, rng: random.Random, first: Seating) -> Seating | None:
     """``first`` if it starts a repeat-free schedule, else another partie that does, else
-    ``None`` (no schedule found within the budget)."""
+    ``None`` (no schedule found within the budget). Seatings carry every exempt player."""
     dfs = _Dfs(field, rng)
     last = horizon(field)
     budget = FRESH_NODES * field.options.effort
     tables = [(t[0], t[1], t[2], t[3]) for t in first.tables]
     if all(dfs.fresh(t) for t in tables):
-        for t in tables:
-            dfs.apply(t, 1)
+        dfs.play(tables, first.exempt, 1)
         if dfs.run(field.partie + 1, last, budget):
             return first
-        for t in tables:
-            dfs.apply(t, -1)
+        dfs.play(tables, first.exempt, -1)
     if dfs.run(field.partie, last, budget):
-        return Seating(tuple(dfs.plan[0]), ())
+        tables_today, out_today = dfs.plan[0]
+        return Seating(tuple(tables_today), tuple(sorted(out_today)))
     return None
 
 
@@ -91,11 +91,40 @@ class _Dfs:
         n = field.n
         self.n = n
         self.rng = rng
+        self.today = field.partie
+        self.out_count = field.exempt_count
+        self.required = field.required_exempt
+        self.pool = sorted(field.pool)
+        self.outs = list(field.exempts_before)  # exemptions so far, plan included
         self.partner = _dense(n, field.partner)
         self.opponent = _dense(n, field.opponent)
         self.meeting = _dense(n, field.meeting)
-        self.plan: list[list[Quad]] = []
+        self.plan: list[tuple[list[Quad], tuple[int, ...]]] = []
         self.left = 0
+
+    def play(self, tables: list[Quad], out: tuple[int, ...], sign: int) -> None:
+        for t in tables:
+            self.apply(t, sign)
+        for x in out:
+            self.outs[x] += sign
+
+    def exemptions(self, partie: int) -> list[tuple[int, ...]]:
+        """Who may sit out in ``partie`` under the fair rotation: a few choices, seeded."""
+        if not self.out_count:
+            return [()]
+        if partie == self.today:
+            required, pool = list(self.required), self.pool
+        else:
+            level = sorted(self.outs)[self.out_count - 1]
+            required = [x for x in range(self.n) if self.outs[x] < level]
+            pool = [x for x in range(self.n) if self.outs[x] == level]
+        free = self.out_count - len(required)
+        if math.comb(len(pool), free) <= EXEMPT_TRIES:
+            picks = [list(c) for c in itertools.combinations(pool, free)]
+            self.rng.shuffle(picks)
+        else:
+            picks = [self.rng.sample(pool, free) for _ in range(EXEMPT_TRIES)]
+        return [tuple(sorted((*required, *pick))) for pick in picks]
 
     def fresh(self, t: Quad) -> bool:
         a, b, c, d = t
@@ -128,10 +157,16 @@ class _Dfs:
     def _partie(self, partie: int, last: int) -> bool:
         if partie > last:
             return True
-        self.plan.append([])
-        if self._table(list(range(self.n)), partie, last):
-            return True
-        self.plan.pop()
+        for out in self.exemptions(partie):
+            gone = set(out)
+            self.plan.append(([], out))
+            self.play([], out, 1)
+            if self._table([x for x in range(self.n) if x not in gone], partie, last):
+                return True
+            self.play([], out, -1)
+            self.plan.pop()
+            if self.left <= 0:
+                return False
         return False
 
     def _table(self, free: list[int], partie: int, last: int) -> bool:
@@ -146,10 +181,10 @@ class _Dfs:
                     return False
                 table = (a, b, c, d)
                 self.apply(table, 1)
-                self.plan[-1].append(table)
+                self.plan[-1][0].append(table)
                 if self._table([x for x in others if x != c and x != d], partie, last):
                     return True
-                self.plan[-1].pop()
+                self.plan[-1][0].pop()
                 self.apply(table, -1)
         return False
 
