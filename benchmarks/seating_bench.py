@@ -15,7 +15,10 @@ of each table partners) on the same field, and the counting bound of
 :func:`engine.seating.bounds`. Figures are the worst over the seeds for the engine and the
 mean for the draw; times are per partie (mean and worst), pure Python on one core.
 
-Prints a Markdown table (copied into the report / docs/benchmarks.md, section "Seating").
+A second table times harder parties: 200 players with the ranking option, 200 players at
+partie 31 (belote and tarot), 400 players with the ranking option.
+
+Prints Markdown tables (copied into the report / docs/benchmarks.md, section "Seating").
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from engine.seating import (
     PastPartie,
     Player,
     Quality,
+    SeatingOptions,
     SeatingRequest,
     Table,
     bounds,
@@ -128,6 +132,32 @@ def _row(
     return f"| {game.value} | {n} | {parties} | " + " | ".join(cells) + f" | {timing} |"
 
 
+def timing_rows() -> list[str]:
+    """The speed goal (one partie of 200 players in under 1 s) on harder cases: the ranking
+    option (the search keeps improving gaps), and a late partie after 30 parties."""
+    rows = ["| case | seconds for the partie |", "|---|---:|"]
+    cases = [
+        ("200 belote players, partie 7, similar ranking", Game.BELOTE, 200, 6, True),
+        ("200 belote players, partie 31", Game.BELOTE, 200, 30, False),
+        ("200 tarot players, partie 31", Game.TAROT, 200, 30, False),
+        ("400 belote players, partie 7, similar ranking", Game.BELOTE, 400, 6, True),
+    ]
+    for label, game, n, before, ranking in cases:
+        history, _ = engine_contest(game, n, before, seed=5)
+        players = tuple(Player(i + 1, score=float(i % 50)) for i in range(n))
+        request = SeatingRequest(
+            players,
+            game=game,
+            history=tuple(history),
+            seed=11,
+            options=SeatingOptions(similar_ranking=ranking),
+        )
+        start = time.perf_counter()
+        seat_partie(request)
+        rows.append(f"| {label} | {time.perf_counter() - start:.2f} |")
+    return rows
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seeds", type=int, default=3, help="contests per field size")
@@ -135,6 +165,9 @@ def main() -> int:
     print(f"Python {platform.python_version()} on {platform.machine()}, {args.seeds} seed(s)")
     print("Cells: engine (worst over seeds) / shuffle-and-cut draw (mean) / counting bound\n")
     for row in run(args.seeds):
+        print(row)
+    print()
+    for row in timing_rows():
         print(row)
     return 0
 
