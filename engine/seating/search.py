@@ -69,7 +69,16 @@ def search(
     ``ranked`` (players best first) shapes the starting seating when the ranking option is on.
     """
     state = _State(m, lay, rng, start or _initial(lay, rng, ranked))
-    return state.run(budget, polish=ranked is not None)
+    found = state.run(budget, polish=ranked is not None)
+    if start is None and ranked is not None and state.has_repeat(found):
+        # Starting from the ranking order packs players with their ranking neighbours, whom
+        # they have often met already: the search can stall there. A random start is free of
+        # that; its ranking gaps are then improved by the same polishing.
+        again = _State(m, lay, rng, _initial(lay, rng, None))
+        other = again.run(budget, polish=True)
+        if again.total_of(other) < state.total_of(found):
+            return other
+    return found
 
 
 def _initial(lay: Layout, rng: random.Random, ranked: Sequence[int] | None) -> Seating:
@@ -225,6 +234,15 @@ class _State:
         tenure = TABU_MIN + self.rng.randrange(TABU_SPREAD)
         self.tabu[(x, t1)] = self.step + tenure
         self.tabu[(y, t2)] = self.step + tenure
+
+    def has_repeat(self, seating: Seating) -> bool:
+        """Whether a player of ``seating`` (a seating of this search) has a repeat."""
+        self.load(seating)
+        return any(self.cost[x] >= CONFLICT for x in self.players)
+
+    def total_of(self, seating: Seating) -> int:
+        self.load(seating)
+        return self.total
 
     def snapshot(self) -> Seating:
         tables = self.tab[: self.ex] if self.ex >= 0 else self.tab

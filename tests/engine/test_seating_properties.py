@@ -21,6 +21,7 @@ from engine.seating import (
     Game,
     PastPartie,
     Player,
+    SeatingOptions,
     SeatingRequest,
     SeatingResult,
     Verdict,
@@ -90,6 +91,7 @@ def play(
     gone: list[int] = []
     next_id = start + 1
     history: tuple[PastPartie, ...] = ()
+    options = SeatingOptions(similar_ranking=seed % 3 == 0)
     for partie, (arrive, leave) in enumerate([(0, 0), *churn], start=1):
         for _ in range(min(leave, len(present) - 4)):
             gone.append(present.pop(lot.randrange(len(present))))
@@ -100,6 +102,7 @@ def play(
             game=game,
             history=history,
             seed=seed + partie,
+            options=options,
             departed=tuple(gone),
         )
         result = seat_partie(request)
