@@ -29,7 +29,7 @@ from engine.seating.costs import CONFLICT, FORBIDDEN, Matrices, table_cost
 
 __all__ = ["EVALS_PER_EFFORT", "Layout", "Seating", "search"]
 
-EVALS_PER_EFFORT: Final = 120_000
+EVALS_PER_EFFORT: Final = 90_000
 """Candidate swaps evaluated per unit of effort: at most ~0.8 s for 200 players, spent only
 while some repeat is left (a repeat-free seating stops the search at once)."""
 STALE_STEPS: Final = 150
