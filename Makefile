@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-stamp
 # tests); production sets SECRET_KEY and leaves DEBUG off.
 DEV_ENV := DEBUG=1
 
-.PHONY: install run test lint typecheck test-engine-pure test-suite clean
+.PHONY: install run hall test check lint typecheck test-engine-pure test-fast test-suite clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -17,17 +17,37 @@ $(STAMP): requirements.txt requirements-dev.txt
 
 install: $(STAMP)
 
-run: install
-	$(DEV_ENV) $(BIN)/python manage.py migrate --noinput
-	$(DEV_ENV) $(BIN)/python manage.py seed_demo
-	$(DEV_ENV) $(BIN)/python manage.py seed_demo_results
-	$(DEV_ENV) $(BIN)/python manage.py runserver 127.0.0.1:8000
+# The port of `make run` and `make hall`: `make run PORT=8010`.
+PORT ?= 8000
+# Quiet set-up steps: what the organiser must read (the address, the login) comes last.
+QUIET := LOG_LEVEL=WARNING
 
+run: install
+	$(DEV_ENV) $(QUIET) $(BIN)/python manage.py migrate --noinput -v0
+	$(DEV_ENV) $(QUIET) $(BIN)/python manage.py seed_demo -v0 >/dev/null
+	$(DEV_ENV) $(QUIET) $(BIN)/python manage.py seed_demo_results -v0 >/dev/null
+	@$(DEV_ENV) $(BIN)/python -m config.hall banner --port $(PORT) --wait &
+	$(DEV_ENV) $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+
+# Contest day: serve the laptop to the phones on the hall's network (README, "Au club").
+# SQLite and eager Celery as in `make run`, a real threaded server, DEBUG off, plain HTTP.
+# DEMO=1 also loads the demo contest, to try the hall's network out before the day.
+hall: install
+	$(QUIET) $(BIN)/python manage.py migrate --noinput -v0
+	$(QUIET) $(BIN)/python manage.py collectstatic --noinput -v0
+	@if [ "$(DEMO)" = "1" ]; then $(DEV_ENV) $(QUIET) $(BIN)/python manage.py seed_demo -v0 >/dev/null \
+	  && $(DEV_ENV) $(QUIET) $(BIN)/python manage.py seed_demo_results -v0 >/dev/null; fi
+	$(BIN)/python -m config.hall serve --port $(PORT) $(if $(filter 1,$(DEMO)),--demo)
+
+# Style, complexity (ruff C901, max 15) and the dependency rule (import-linter contracts).
 lint: install
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports --no-logo
 
+# The engine strictly, then every app with django-stubs.
 typecheck: install
 	$(BIN)/mypy --strict engine
+	$(DEV_ENV) $(BIN)/mypy
 
 # The engine's tests in a process where importing Django fails: proof that the engine is pure.
 test-engine-pure: install
@@ -36,6 +56,13 @@ test-engine-pure: install
 # The whole suite on SQLite. pytest's exit code 5 (no test collected) fails like any other.
 test-suite: install
 	$(DEV_ENV) $(BIN)/python -m pytest -q -n 2 --durations=15
+
+# The fast lane for the development loop: lint, types, the pure engine, and the suite without
+# the tests marked slow (browser, processes, fault drills).
+check: install lint typecheck test-engine-pure test-fast
+
+test-fast: install
+	$(DEV_ENV) $(BIN)/python -m pytest -q -n 2 -m "not slow"
 
 test: install lint
 	$(DEV_ENV) $(BIN)/python manage.py makemigrations --check --dry-run

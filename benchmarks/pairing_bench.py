@@ -31,7 +31,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine._matching import min_cost_max_matching
 from engine.pairing import (
     Entrant,
     History,
@@ -40,6 +39,7 @@ from engine.pairing import (
     ReportCode,
     pair_round,
 )
+from engine.pairing.matching import min_cost_max_matching
 
 
 def ranked(points: dict[int, int]) -> tuple[Entrant, ...]:

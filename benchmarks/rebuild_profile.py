@@ -7,7 +7,7 @@ Run from the repository root (PostgreSQL on 127.0.0.1, user ``postgres``)::
 Unlike ``standings_bench.py`` it starts no server and no load generator, so it can run on a busy
 machine: it fills one contest (``--contests`` for more; 512 teams x 8 rounds x 12 deals, with
 ``standings_bench``'s own fill code) in a throw-away database ``atout_rebuild_prof``, then calls
-``scoring.standings.rebuild(contest, force=True)`` ``--repeat`` times and prints the median and
+``standings.services.rebuild(contest, force=True)`` ``--repeat`` times and prints the median and
 minimum of the wall time and of the process CPU time (``time.process_time``, which other work on
 the machine disturbs less), and the number of SQL queries. ``--profile`` adds a cProfile of
 ``--repeat`` more rebuilds. The database is dropped at the end unless ``--keep``; ``--reuse``
@@ -77,7 +77,7 @@ def main() -> int:
         from django.db import connection
         from django.test.utils import CaptureQueriesContext
 
-        from scoring import standings
+        from standings import services as standings
         from tournaments.models import Contest
 
         if fill:

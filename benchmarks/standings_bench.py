@@ -484,9 +484,11 @@ def main() -> int:
         from django.db import connection
         from django.test.utils import CaptureQueriesContext
 
-        from scoring import events, exports, standings
+        from publishing import exports
+        from publishing.models import ExportJob
         from scoring.models import DealRecord
-        from scoring.models_standings import ExportJob
+        from standings import events
+        from standings import services as standings
 
         started = time.perf_counter()
         ids = populate(args.contests, args.teams, args.rounds, args.deals, seed=2026)

@@ -89,6 +89,19 @@ class ResilientRedisCache(RedisCache):
             _log("delete", exc)
             return False
 
+    def delete_many(self, keys: Any, version: int | None = None) -> None:
+        try:
+            super().delete_many(keys, version)
+        except _DOWN as exc:
+            _log("delete_many", exc)
+
+    def set_many(self, data: Any, timeout: Any = None, version: int | None = None) -> list[Any]:
+        try:
+            return super().set_many(data, timeout, version)
+        except _DOWN as exc:
+            _log("set_many", exc)
+            return list(data)
+
     def incr(self, key: Any, delta: int = 1, version: int | None = None) -> int:
         try:
             return super().incr(key, delta, version)
@@ -117,6 +130,21 @@ class ResilientRedisCache(RedisCache):
             _log("read_and_count", exc)
             return 0, 0
         return (int(seen) if seen is not None else 0), int(hits)
+
+    def hit(self, counted: str, window: int, version: int | None = None) -> int:
+        """The counter at ``counted`` after one more hit (its window of ``window`` seconds
+        starts at its first hit), in one round trip to Redis. ``1`` while Redis is down."""
+        name = self.make_and_validate_key(counted, version)
+        try:
+            client = self._cache.get_client(name, write=True)
+            pipe = client.pipeline(transaction=False)
+            pipe.set(name, 0, ex=window, nx=True)  # a new window: created with its expiry
+            pipe.incr(name)  # keeps the expiry
+            _, hits = pipe.execute()
+        except _DOWN as exc:
+            _log("hit", exc)
+            return 1
+        return int(hits)
 
     def touch(self, key: Any, timeout: Any = None, version: int | None = None) -> bool:
         try:

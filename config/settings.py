@@ -16,6 +16,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from config.env import env_bool, env_int, env_list, env_str
+from config.hall import validate_base_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -35,14 +36,24 @@ elif SECRET_KEY and len(SECRET_KEY) < 50 and not DEBUG:
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
 for _origin in CSRF_TRUSTED_ORIGINS:
     if not _origin.startswith(("http://", "https://")):
         raise ImproperlyConfigured(
             f"CSRF_TRUSTED_ORIGINS entries must start with http:// or https://, got {_origin!r}"
         )
 
+# The address printed and encoded on everything meant for another device (score sheets' QR
+# codes and short links): set by hall mode to the laptop's LAN address (config/hall.py), or by a
+# server's operator; unset, links use the host of the request.
+PUBLIC_BASE_URL = (
+    validate_base_url("PUBLIC_BASE_URL", env_str("PUBLIC_BASE_URL"))
+    if env_str("PUBLIC_BASE_URL")
+    else ""
+)
+
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "config.apps.AtoutAdminConfig",  # django.contrib.admin, its login throttled
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -53,6 +64,9 @@ INSTALLED_APPS = [
     "django_tables2",
     "tournaments",
     "scoring",
+    "standings",
+    "publishing",
+    "archive",
 ]
 
 MIDDLEWARE = [
@@ -103,14 +117,13 @@ def _database_from_env(url: str) -> dict[str, Any]:
         raise ImproperlyConfigured(f"DATABASE_URL is malformed: {exc}") from None
     engine = config.get("ENGINE", "")
     if engine == "django.db.backends.postgresql":
-        # Django's backend with a health check that costs no round trip on a quiet connection.
-        config["ENGINE"] = "config.postgresql"
+        # Persistent connections (CONN_MAX_AGE above) checked before each request's first
+        # query, so a connection cut by a PostgreSQL restart is replaced instead of failing it.
         config["CONN_HEALTH_CHECKS"] = True
         # Fail fast while PostgreSQL restarts instead of hanging a request for minutes.
         config.setdefault("OPTIONS", {})["connect_timeout"] = env_int("DATABASE_CONNECT_TIMEOUT", 3)
-        # Server-side parameters: psycopg then prepares a statement run five times on a
-        # connection (prepare_threshold), so PostgreSQL stops parsing and planning the hot
-        # path's joins for every deal: about half of its CPU per deal POST (docs/benchmarks.md).
+        # Server-side parameters: psycopg prepares a statement run five times on a connection,
+        # so PostgreSQL stops parsing and planning score entry's hot statements every time.
         config["OPTIONS"]["server_side_binding"] = True
         if not config.get("NAME"):
             raise ImproperlyConfigured("DATABASE_URL must name a database.")
@@ -175,7 +188,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:dashboard"
-LOGOUT_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "public:home"
 
 # --- Internationalisation ---------------------------------------------------------------------
 
@@ -206,11 +219,28 @@ MEDIA_URL = "media/"
 
 # --- Security ---------------------------------------------------------------------------------
 
+# The client's address for the throttles (config/ratelimit.py): REMOTE_ADDR, or behind N reverse
+# proxies that each append to X-Forwarded-For, the N-th entry from its right (what the client
+# writes on the left is never trusted). BEHIND_PROXY=1 alone means one proxy.
+_BEHIND_PROXY = env_bool("BEHIND_PROXY", False)
+TRUSTED_PROXY_HOPS = env_int("TRUSTED_PROXY_HOPS", 1 if _BEHIND_PROXY else 0)
+if not 0 <= TRUSTED_PROXY_HOPS <= 10:
+    raise ImproperlyConfigured(
+        f"TRUSTED_PROXY_HOPS must be between 0 and 10, got {TRUSTED_PROXY_HOPS!r}"
+    )
+
 X_FRAME_OPTIONS = "DENY"
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 SESSION_COOKIE_HTTPONLY = True
+# Organisers log in on shared laptops (the club's, the hall's): a session ends with the browser,
+# and after SESSION_IDLE_MINUTES without a request (the expiry slides with every request).
+SESSION_EXPIRE_AT_BROWSER_CLOSE = True
+SESSION_SAVE_EVERY_REQUEST = True
+SESSION_COOKIE_AGE = 60 * env_int("SESSION_IDLE_MINUTES", 180)
+if SESSION_COOKIE_AGE <= 0:
+    raise ImproperlyConfigured("SESSION_IDLE_MINUTES must be a positive number of minutes")
 if not DEBUG:
     # Production sits behind HTTPS; HTTPS=0 serves plain HTTP (a hall's local network).
     _HTTPS = env_bool("HTTPS", True)
@@ -219,8 +249,12 @@ if not DEBUG:
     SECURE_SSL_REDIRECT = _HTTPS and env_bool("SECURE_SSL_REDIRECT", True)
     SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31_536_000 if _HTTPS else 0)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_SECONDS > 0
-    SECURE_HSTS_PRELOAD = SECURE_HSTS_SECONDS > 0
-    if env_bool("BEHIND_PROXY", False):
+    # Preloading is a commitment to the browsers' list that is slow to undo: the operator opts
+    # in (and Django's reminder that it is off is silenced until then).
+    SECURE_HSTS_PRELOAD = SECURE_HSTS_SECONDS > 0 and env_bool("SECURE_HSTS_PRELOAD", False)
+    if not SECURE_HSTS_PRELOAD:
+        SILENCED_SYSTEM_CHECKS = ["security.W021"]
+    if _BEHIND_PROXY:
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     # /healthz is probed over plain HTTP by load balancers.
     SECURE_REDIRECT_EXEMPT = [r"^healthz$"]

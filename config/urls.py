@@ -17,7 +17,7 @@ urlpatterns = [
     path("orga/", include("tournaments.urls")),
     path("orga/", include("scoring.urls")),
     path("table/", include("scoring.urls_table")),
-    path("orga/", include("scoring.urls_publishing")),
-    path("", include("scoring.urls_public")),
+    path("orga/", include("publishing.urls")),
+    path("", include("publishing.urls_public")),
     path("", include("tournaments.urls_public")),
 ]

@@ -63,10 +63,18 @@ _CODES: dict[str, str] = {
     "deal.announcements_exceed_hand": "a team's announcements need more than its 16 cards",
     "deal.announcement_tie_unresolved": "equal best announcements: announcement_priority is needed",
     "deal.penalty_team_invalid": "only a penalty deal names a penalised team",
+    # Deals: fields a score sheet gives for information (command line; field in params)
+    "deal.field_not_applicable": "a field that would change nothing for this deal (kind, contract, rules)",
+    "deal.tricks_inconsistent": "the trick counts contradict the deal (8 in all, capot, points, last trick)",
+    "deal.capot_bid_value_mismatch": "the capot bid's value written differs from the rules' (value, expected)",
+    "deal.score_mismatch": "the deal's scores as written differ from the engine's (written, expected)",
     # Games
     "game.not_an_object": "the game input must be a JSON object with a list of deals",
     "game.already_over": "a deal was added after the game had ended",
     "game.invalid_totals": "totals must be whole numbers >= 0 and the deal count >= 0",
+    "game.invalid_start": "a game's starting state is impossible (field; totals, reserve and deals >= 0, fewer deals than the game has)",
+    "game.not_over": "a game's final score or a match needs a game that is over",
+    "game.match_over": "a game was added to a match that was already decided",
     "game.table_check_not_applicable": "the table check needs classic rules without announcements or rounding",
     # Command line
     "cli.invalid_json": "the input is not valid JSON",
@@ -97,6 +105,33 @@ _CODES: dict[str, str] = {
     "standings.invalid_config": "the standings config has an unknown key or a bad value",
     "standings.invalid_round": "as_of_round must be a whole number >= 0",
     "standings.missing_lot": "the lot tie-break needs a lot for every team",
+    # Phases: pools, qualification, brackets, repechage, placement (engine.phases)
+    "phases.invalid_teams": (
+        "a team list is malformed: an id not a whole number, listed twice, or ranks that do not "
+        "match (team, reason)"
+    ),
+    "phases.not_enough_teams": "the phase needs more teams (count, minimum)",
+    "phases.invalid_pools": (
+        "pool count or size is missing, both given or out of range (field, value)"
+    ),
+    "phases.invalid_seed": "a seed must be a whole number >= 0 or None (seed)",
+    "phases.result_outside_pool": (
+        "a pool result pairs teams that are not scheduled to meet (round, team_a, team_b)"
+    ),
+    "phases.invalid_rule": "a qualification rule has a bad value (rule, field, value)",
+    "phases.not_enough_qualified": (
+        "a qualification rule asks for more teams than it can find (rule, wanted, found)"
+    ),
+    "phases.invalid_bracket": "a bracket option has a bad value (field, value)",
+    "phases.unknown_match": "a result names a match that is not in the bracket (match)",
+    "phases.match_not_ready": "a result is given for a match whose teams are not known yet (match)",
+    "phases.invalid_winner": "the winner given is not one of the match's two teams (match, team)",
+    "phases.not_enough_losers": (
+        "the repechage needs more losers than the round has (needed, losers)"
+    ),
+    "phases.bracket_not_finished": (
+        "placement needs every match of the bracket decided (bracket, pending)"
+    ),
     # Mêlée and tarot seating (engine.seating; params in brackets)
     "seating.unknown_game": "the game is not belote or tarot (game)",
     "seating.not_enough_players": "a partie needs at least four present players (count, minimum)",

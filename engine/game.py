@@ -18,9 +18,19 @@ from typing import Final
 
 from engine.deal import Deal, DealKind, DealScore, Outcome, Team, score_deal
 from engine.errors import EngineError
-from engine.rules import BothCrossRule, EndCondition, GameEnd, Rounding, Ruleset, Variant
+from engine.rules import BothCrossRule, EndCondition, GameEnd, Rounding, Ruleset, TimeUp
+from engine.table_check import TableCheck, table_check
 
-__all__ = ["GameEntry", "GameState", "TableCheck", "fold_game", "table_check"]
+__all__ = [
+    "FinalScore",
+    "GameEntry",
+    "GameState",
+    "TableCheck",
+    "final_score",
+    "fold_game",
+    "start_state",
+    "table_check",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +68,7 @@ _STATE_SLOTS: Final = (
     "game_over",
     "winner",
     "ended_at",
+    "deals_left",
     "_log",
     "_size",
     "_entries",
@@ -73,6 +84,7 @@ _STATE_FIELDS: Final = (
     "game_over",
     "winner",
     "ended_at",
+    "deals_left",
 )
 
 
@@ -83,7 +95,8 @@ class GameState:
     and hashed by its values like a frozen dataclass: ``rules``, ``entries`` (a tuple of
     ``GameEntry``, built on first read), ``total_a``, ``total_b``, ``reserve``,
     ``deals_counted``, ``game_over``, ``winner`` (None while running, or a draw once over) and
-    ``ended_at`` (index of the deal that ended the game).
+    ``ended_at`` (index of the deal that ended the game), and ``deals_left``: None, or once
+    time is called (``call_time``) the number of deals still to play (void deals not counted).
     """
 
     __slots__ = _STATE_SLOTS
@@ -97,6 +110,7 @@ class GameState:
     game_over: bool
     winner: Team | None
     ended_at: int | None
+    deals_left: int | None
     _log: _Log
     _size: int
     _entries: tuple[GameEntry, ...] | None
@@ -112,12 +126,23 @@ class GameState:
         game_over: bool = False,
         winner: Team | None = None,
         ended_at: int | None = None,
+        deals_left: int | None = None,
     ) -> None:
         items = tuple(entries)
         log: _Log = None
         for entry in items:
             log = (entry, log)
-        values = (rules, total_a, total_b, reserve, deals_counted, game_over, winner, ended_at)
+        values = (
+            rules,
+            total_a,
+            total_b,
+            reserve,
+            deals_counted,
+            game_over,
+            winner,
+            ended_at,
+            deals_left,
+        )
         for name, value in zip(_STATE_SLOTS, (*values, log, len(items), items), strict=True):
             object.__setattr__(self, name, value)
 
@@ -179,6 +204,8 @@ class GameState:
             )
         rules = self.rules
         counted = deal.kind is not _VOID
+        # Time called: the last of the deals left is the game's last (void deals not counted).
+        last_deal = last_deal or (self.deals_left is not None and counted and self.deals_left <= 1)
         by_deals = rules.game_end is _BY_DEALS
         is_last = last_deal or (
             by_deals and counted and self.deals_counted + 1 >= rules.deals_per_game
@@ -206,6 +233,46 @@ class GameState:
             state = _finish_on_totals(state, self._size)
         return state
 
+    def call_time(self, rule: TimeUp | None = None, more_deals: int | None = None) -> GameState:
+        """The state once time is called (rules.md §4: games played to a clock).
+
+        ``rule`` defaults to the rules' ``time_up`` and ``more_deals`` to ``time_up_deals``:
+        ``as_it_stands`` ends the game now on its totals (the higher wins, equal totals are a
+        draw, a pending reserve is not scored); ``after_current_deal`` makes the next deal
+        entered the last; ``after_more_deals`` plays ``more_deals`` more deals (void deals
+        not counted). A game that ends on its own before keeps its own end. Raises
+        ``game.already_over`` on a finished game.
+        """
+        if self.game_over:
+            raise EngineError("game.already_over", "the game is over", {"ended_at": self.ended_at})
+        rule = self.rules.time_up if rule is None else TimeUp(rule)
+        if rule is TimeUp.AS_IT_STANDS:
+            return _finish_on_totals(self, self._size - 1 if self._size else None)
+        left = 1
+        if rule is TimeUp.AFTER_MORE_DEALS:
+            left = self.rules.time_up_deals if more_deals is None else more_deals
+        if type(left) is not int or left < 1:
+            raise EngineError(
+                "game.invalid_start",
+                "more_deals must be a whole number >= 1",
+                {"field": "more_deals"},
+            )
+        if self.deals_left is not None:
+            left = min(left, self.deals_left)  # time already called: never longer
+        return _state(
+            self.rules,
+            self.total_a,
+            self.total_b,
+            self.reserve,
+            self.deals_counted,
+            False,
+            None,
+            None,
+            self._log,
+            self._size,
+            left,
+        )
+
     def _next(
         self, deal: Deal, score: DealScore, counted: bool, *, may_end: bool = True
     ) -> GameState:
@@ -216,15 +283,19 @@ class GameState:
         entry = _entry(index, score, ta, tb, score.carry_out, counted)
         n = self.deals_counted + 1 if counted else self.deals_counted
         log = (entry, self._log)
+        left = self.deals_left
+        if left is not None and counted:
+            left -= 1
+        reserve = score.carry_out
         if rules.game_end is _BY_DEALS:
-            state = _state(rules, ta, tb, score.carry_out, n, False, None, None, log, index + 1)
+            state = _state(rules, ta, tb, reserve, n, False, None, None, log, index + 1, left)
             if n >= rules.deals_per_game:
                 return _finish_on_totals(state, index)
             return state
         over, winner = _target_end(rules, deal, score, self.total_a, self.total_b)
         if over and may_end:
-            return _state(rules, ta, tb, score.carry_out, n, True, winner, index, log, index + 1)
-        return _state(rules, ta, tb, score.carry_out, n, False, None, None, log, index + 1)
+            return _state(rules, ta, tb, reserve, n, True, winner, index, log, index + 1, left)
+        return _state(rules, ta, tb, reserve, n, False, None, None, log, index + 1, left)
 
 
 # Building a frozen value through its __init__ costs one object.__setattr__ per field. These
@@ -265,6 +336,7 @@ class _GameStateBuilder:
     game_over: bool
     winner: Team | None
     ended_at: int | None
+    deals_left: int | None
     _log: _Log
     _size: int
     _entries: tuple[GameEntry, ...] | None
@@ -281,6 +353,7 @@ def _state(
     ended_at: int | None,
     log: _Log,
     size: int,
+    deals_left: int | None = None,
 ) -> GameState:
     obj = _GameStateBuilder()
     obj.rules = rules
@@ -291,6 +364,7 @@ def _state(
     obj.game_over = over
     obj.winner = winner
     obj.ended_at = ended_at
+    obj.deals_left = deals_left
     obj._log = log
     obj._size = size
     obj._entries = None
@@ -298,7 +372,7 @@ def _state(
     return obj  # type: ignore[return-value]
 
 
-def _finish_on_totals(state: GameState, index: int) -> GameState:
+def _finish_on_totals(state: GameState, index: int | None) -> GameState:
     winner: Team | None = None  # equal totals: a draw
     if state.total_a != state.total_b:
         winner = _A if state.total_a > state.total_b else _B
@@ -313,6 +387,7 @@ def _finish_on_totals(state: GameState, index: int) -> GameState:
         index,
         state._log,
         state._size,
+        state.deals_left,
     )
 
 
@@ -388,83 +463,66 @@ def fold_game(
     return state
 
 
-# --------------------------------------------------------------------------------------
-# Table check
+def start_state(
+    rules: Ruleset, total_a: int = 0, total_b: int = 0, reserve: int = 0, deals_counted: int = 0
+) -> GameState:
+    """A game taken up from the middle of a score sheet: its totals, reserve and deal count.
+
+    Raises ``game.invalid_start`` (with ``params.field``) for a value that is not a whole
+    number >= 0, or for a game of N deals that has already had N deals.
+    """
+    values = {"A": total_a, "B": total_b, "reserve": reserve, "deals_counted": deals_counted}
+    for name, value in values.items():
+        if type(value) is not int or value < 0:
+            raise EngineError(
+                "game.invalid_start", "start values are whole numbers >= 0", {"field": name}
+            )
+    if rules.game_end is _BY_DEALS and deals_counted >= rules.deals_per_game:
+        raise EngineError(
+            "game.invalid_start",
+            "a game of N deals cannot start after its N deals",
+            {"field": "deals_counted", "deals_per_game": rules.deals_per_game},
+        )
+    return GameState(
+        rules, total_a=total_a, total_b=total_b, reserve=reserve, deals_counted=deals_counted
+    )
 
 
 @dataclass(frozen=True, slots=True)
-class TableCheck:
-    """Whether two totals of a classic game of N deals are consistent.
+class FinalScore:
+    """A finished game as a contest records it: winner and scores after the rules' caps.
 
-    ``expected_total`` is N × 162 + 20 per belote + the capot bonus per capot (using the
-    counts given, or the counts that best explain the totals). ``likely_missing`` names the
-    most likely error when inconsistent: "belote", "capot", "extra_belote", "extra_capot",
-    "litige_reserve" (points held in a reserve never collected) or "unknown".
+    ``score_a``/``score_b`` are the totals capped by ``score_cap_winner`` (the winner's, and
+    both teams' on a draw) and ``score_cap_loser``; ``total_a``/``total_b`` are the sheet's
+    totals, never changed. ``winner`` is None for a draw.
     """
 
-    consistent: bool
-    actual_total: int
-    expected_total: int
-    difference: int  # actual − expected
-    belotes: int
-    capots: int
-    likely_missing: str | None
+    winner: Team | None
+    score_a: int
+    score_b: int
+    total_a: int
+    total_b: int
+
+    def score(self, team: Team) -> int:
+        return self.score_a if team is Team.A else self.score_b
 
 
-def table_check(
-    rules: Ruleset,
-    n_deals: int,
-    total_a: int,
-    total_b: int,
-    belotes: int | None = None,
-    capots: int | None = None,
-) -> TableCheck:
-    """Check that a game's two totals are possible: N × 162 + 20 per belote + capot bonuses.
+def final_score(state: GameState) -> FinalScore:
+    """The recorded result of a finished game; ``game.not_over`` while it is running."""
+    if not state.game_over:
+        raise EngineError("game.not_over", "the game is not over", {"index": state._size})
+    rules = state.rules
+    cap_w, cap_l = rules.score_cap_winner, rules.score_cap_loser
+    winner = state.winner
 
-    Applies to classic rules without announcements or rounding, where a failed contract
-    gives 162 (a capot 'capot_value') to the defense. Unknown counts (None) are chosen to
-    explain the totals if they can.
-    """
-    if (
-        rules.variant is not Variant.CLASSIC
-        or rules.announcements
-        or rules.rounding is not Rounding.NONE
-        or rules.derived.failure_base != 162
-    ):
-        raise EngineError(
-            "game.table_check_not_applicable",
-            "the table check needs classic rules, no announcements, no rounding, failure 162",
-        )
-    for v in (n_deals, total_a, total_b, belotes or 0, capots or 0):
-        if type(v) is not int or v < 0:
-            raise EngineError("game.invalid_totals", "counts and totals must be ints >= 0")
-    bonus = rules.capot_value - 162
-    actual = total_a + total_b
-    base = n_deals * 162
-    diff0 = actual - base
-    max_bel = 4 * n_deals
-    bel_opts = [belotes] if belotes is not None else list(range(0, max_bel + 1))
-    cap_opts = [capots] if capots is not None else list(range(0, n_deals + 1))
-    # Counts that explain the totals exactly: prefer the fewest capots, then belotes.
-    for c in cap_opts:
-        for b in bel_opts:
-            if 20 * b + bonus * c == diff0 and (bonus or c == 0 or capots is not None):
-                return TableCheck(True, actual, actual, 0, b, c, None)
-    b0 = belotes if belotes is not None else max(0, min(max_bel, diff0 // 20))
-    c0 = capots if capots is not None else 0
-    expected = base + 20 * b0 + bonus * c0
-    diff = actual - expected
-    likely: str
-    if diff == -20:
-        likely = "belote"
-    elif bonus and diff == -bonus:
-        likely = "capot"
-    elif diff == 20:
-        likely = "extra_belote"
-    elif bonus and diff == bonus:
-        likely = "extra_capot"
-    elif diff < 0:
-        likely = "litige_reserve"
-    else:
-        likely = "unknown"
-    return TableCheck(False, actual, expected, diff, b0, c0, likely)
+    def capped(team: Team, total: int) -> int:
+        cap = cap_w if winner is None or team is winner else cap_l
+        return min(total, cap) if cap else total
+
+    return FinalScore(
+        winner,
+        capped(Team.A, state.total_a),
+        capped(Team.B, state.total_b),
+        state.total_a,
+        state.total_b,
+    )

@@ -7,7 +7,8 @@
 * Organiser pages: :func:`sheet_for_organiser` goes through ``tournaments.access`` (club
   membership and role), then gets or creates the table's sheet.
 
-This module only reads (apart from creating a missing sheet, which ``services`` does).
+It also says which role a club member acts in (:func:`member_role`). This module only reads
+(apart from creating a missing sheet, which ``services`` does).
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from typing import Any
 from django.http import Http404
 from django.utils.translation import gettext as _
 
-from scoring.compiled import CompiledQuery
 from scoring.models import ScoreSheet
+from scoring.sheet_states import Role
 from tournaments import access as tournaments_access
 from tournaments.models import Round
 
@@ -32,7 +33,7 @@ SHEET_RELATED = (
     "table__entry_b__player2",
 )
 
-# What a write needs (rules, round state): fewer joins, a cheaper query on the hot path.
+# What a write needs (rules, round state): fewer joins.
 WRITE_RELATED = ("table__round__contest",)
 
 # Rounds whose tables may be scored from a table link.
@@ -57,37 +58,21 @@ def sheet_for_link(
     """
     if not token or len(token) > 64 or not _in_range(round_number, table_number):
         raise _not_found()
-    query = _LINK_QUERIES.get(related)
-    if query is None:
-        query = _LINK_QUERIES.setdefault(related, _link_query(related))
-    sheet = query.first(token=token, table_number=table_number, round_number=round_number)
-    if sheet is None:
-        raise _not_found()
-    return sheet
-
-
-def _link_query(related: tuple[str, ...]) -> CompiledQuery:
-    """The table-link lookup, compiled once per connection (it runs on every table request)."""
-    return CompiledQuery(
-        lambda p: (
+    try:
+        return (
             ScoreSheet.objects.select_related(*related)
             # The round's pairing report (a JSON document that grows with the number of tables)
             # is for the organiser's draw page: not read, nor decoded, on every table request.
             .defer("table__round__report")
-            .filter(
-                token=p["token"],
-                table__number=p["table_number"],
-                table__round__number=p["round_number"],
+            .get(
+                token=token,
+                table__number=table_number,
+                table__round__number=round_number,
                 table__round__status__in=PLAYABLE_ROUNDS,
             )
-            .order_by()[:1]
-        ),
-        strs=("token",),
-        ints=("table_number", "round_number"),
-    )
-
-
-_LINK_QUERIES: dict[tuple[str, ...], CompiledQuery] = {}
+        )
+    except ScoreSheet.DoesNotExist:
+        raise _not_found() from None
 
 
 def _in_range(*numbers: int) -> bool:
@@ -116,3 +101,9 @@ def sheet_for_organiser(
     # Reuse the table fetched by tournaments.access (it carries its teams and round).
     sheet.table = table
     return sheet
+
+
+def member_role(user: Any, sheet: ScoreSheet) -> Role:
+    """The role ``user`` acts in on ``sheet`` (their role in its club; access checked it)."""
+    role = tournaments_access.role_in(user, sheet.table.round.contest.club)
+    return Role(role) if role in Role.values else Role.SCORER

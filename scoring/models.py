@@ -21,6 +21,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
+from scoring.sheet_states import Action, Kind, Refusal, Role, Status, refusal
 from tournaments.models import Table
 
 # Card points of one side in one deal: 152 + dix de der 10 = 162, or 258 at classic tout-atout
@@ -48,18 +49,10 @@ class ScoreSheet(models.Model):
     confirmation naming them (``scoring.adapters.round_activity``) before deleting one.
     """
 
-    class Status(models.TextChoices):
-        OPEN = "open", _("en cours")
-        FINISHED = "finished", _("terminée")
-        CONFIRMED = "confirmed", _("confirmée")
-        DISPUTED = "disputed", _("contestée")
-        TO_VERIFY = "to_verify", _("à vérifier")
-
-    class Kind(models.TextChoices):
-        DEALS = "deals", _("donne par donne")
-        TOTALS = "totals", _("totaux seulement")
-        BYE = "bye", _("exempt")
-        FORFEIT = "forfeit", _("forfait")
+    Status = Status
+    Kind = Kind
+    Role = Role
+    Action = Action
 
     class Winner(models.TextChoices):
         NONE = "", _("aucun")
@@ -103,6 +96,8 @@ class ScoreSheet(models.Model):
     confirmed_by_team = models.CharField(
         _("confirmée par l'équipe"), max_length=1, choices=Team.choices, blank=True, default=""
     )
+    # The device id (cookie) of the phone that entered the first deal: it may not confirm.
+    entry_device = models.CharField(_("appareil de saisie"), max_length=64, blank=True, default="")
     disputed_at = models.DateTimeField(_("contestée le"), null=True, blank=True)
     dispute_note = models.TextField(_("motif de la contestation"), blank=True, max_length=1000)
     # The engine's reason when a totals-only sheet fails the table check (shown to the organiser).
@@ -152,8 +147,22 @@ class ScoreSheet(models.Model):
 
     @property
     def accepts_deals(self) -> bool:
-        """Deals may still be added at the table (open sheet of a played game)."""
-        return self.status == self.Status.OPEN and self.kind == self.Kind.DEALS
+        """Deals may still be added (open sheet entered deal by deal, round not closed)."""
+        return self.allows(Action.ENTER_DEAL, Role.TABLE)
+
+    def allows(self, action: Action | str, role: Role | str) -> bool:
+        """Whether ``role`` may do ``action`` on this sheet in its state (``sheet_states.RULES``).
+
+        Needs the sheet's table and round (every access path loads them)."""
+        return refusal(self, action, role) is None
+
+    def refusal(self, action: Action | str, role: Role | str) -> Refusal | None:
+        """Why ``role`` may not do ``action`` now (a code and a French message), or ``None``."""
+        return refusal(self, action, role)
+
+    def permissions(self, role: Role | str) -> dict[str, bool]:
+        """``allows`` for every action, by action name: what a page offers (``can.correct``)."""
+        return {action.value: self.allows(action, role) for action in Action}
 
 
 class DealRecord(models.Model):
@@ -390,6 +399,3 @@ class DealCorrection(models.Model):
 
     def __str__(self) -> str:
         return f"{self.sheet} — {self.get_action_display()}"
-
-
-from scoring.models_standings import ExportJob, Prize, StandingsSnapshot, StandingsState  # noqa: E402,F401

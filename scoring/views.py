@@ -1,18 +1,24 @@
-"""What the table pages and the organiser pages of score entry share: how a sheet is shown.
+"""What the table pages and the organiser pages of score entry share: how a sheet is shown,
+and how a refused write is answered.
 
-The views themselves live in ``views_table`` (secret table links, no account) and
-``views_organiser`` (club members, through ``tournaments.access``). This module turns a sheet,
-its deals and its history into template context, and draws QR codes (segno, inline SVG).
-It never writes.
+The views themselves live in ``views_table`` (secret table links, no account),
+``views_round`` and ``views_organiser`` (club members, through ``tournaments.access``). This
+module turns a sheet, its deals and its history into template context, draws QR codes (segno,
+inline SVG), keeps the table phone's device cookie, and maps every ``services.ServiceError`` to
+its answer (:func:`refused`). It never writes.
 """
 
 from __future__ import annotations
 
 import re
+import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import segno
+from django import forms
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.urls import reverse
@@ -22,7 +28,7 @@ from django.utils.translation import gettext as _
 from engine.deal import DealScore
 from engine.game import GameState
 from engine.rules import GameEnd, Ruleset
-from scoring import adapters
+from scoring import adapters, services
 from scoring.forms import ANNOUNCEMENT_LABELS, RANK_LABELS, SUIT_LABELS, TRUMP_LABELS
 from scoring.messages import breakdown_label, outcome_label
 from scoring.models import DealRecord, ScoreSheet
@@ -269,8 +275,53 @@ def table_link(sheet: ScoreSheet) -> str:
 
 
 def device_of(request: HttpRequest) -> str:
+    """The table phone's device id (its cookie), or ``""`` when it sent none."""
     value = request.COOKIES.get(DEVICE_COOKIE, "")[:64]
     return value if _DEVICE_RE.fullmatch(value) else ""
+
+
+def remember_device(request: HttpRequest, response: HttpResponse) -> None:
+    """Give a phone without one its device id: a year-long cookie, ``Secure`` under HTTPS."""
+    if not device_of(request):
+        response.set_cookie(
+            DEVICE_COOKIE,
+            uuid.uuid4().hex,
+            max_age=60 * 60 * 24 * 365,
+            httponly=True,
+            samesite="Lax",
+            secure=bool(settings.SESSION_COOKIE_SECURE or request.is_secure()),
+        )
+
+
+def status_of(error: services.ServiceError) -> int:
+    """The HTTP status of a refused write: 400 for what was typed (the engine's reason, the
+    table check, a missing field), 403 for an action the role never does, 404 for a sheet
+    that is gone, 409 for a stale form or a state that forbids it."""
+    if isinstance(error, services.DealRefused | services.TotalsInconsistent) or error.field:
+        return 400
+    if error.code == "forbidden":
+        return 403
+    if error.code == "not_found":
+        return 404
+    return 409
+
+
+def refused(
+    error: services.ServiceError,
+    show: Callable[[str, int], HttpResponse],
+    form: forms.Form | None = None,
+) -> HttpResponse:
+    """The answer to a refused write: ``show(message, status)`` renders the page.
+
+    With ``form``, what the user typed is kept: a 400 puts the French message on the form
+    (``show`` gets no page-level message); anything else is a page-level message.
+    """
+    status = status_of(error)
+    if form is not None and status == 400:
+        field = error.field if error.field in form.fields else None
+        form.add_error(field, error.message)
+        return show("", status)
+    return show(error.message, status)
 
 
 def render(

@@ -1,11 +1,11 @@
 """What the table pages and the organiser pages do alike with one deal: preview it, correct it.
 
-A deal is corrected from a phone at the table (the last deal only, until the sheet is
-confirmed) or by the organiser (any deal, with the history keeping both). The two views check
-who may correct which deal, then hand over here: ``correction_page`` shows the deal's form,
-previews it, writes the correction through ``services.correct_deal`` and maps every refusal to
-an answer: the engine's reason on the form (400), a state that forbids it on the form too
-(409), a stale form the sheet's current state (409).
+A deal is corrected from a phone at the table (the last deal only) or by a club member (any
+deal, with the history keeping both), in the states the sheet's rule allows for that role. The
+two views find the deal, then hand over here: ``correction_page`` shows the deal's form,
+previews it, writes the correction through ``services.correct_deal`` and answers every refusal
+through ``views.refused``: the engine's reason on the form (400), a state that forbids it on the
+form too (409), a stale form the sheet's current state (409).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from scoring import services
 from scoring import views as shared
 from scoring.forms import DealForm, deal_initial, new_client_id
 from scoring.models import DealRecord, ScoreSheet
+from scoring.sheet_states import Role
 
 
 def posted_client_id(request: HttpRequest) -> uuid.UUID | None:
@@ -60,11 +61,11 @@ class Corrector:
     sheet_url: str
     action_url: str
     preview_url: str
-    # The sheet's page, read afresh, with an error (answered 409).
-    sheet_page: Callable[[str], HttpResponse]
+    # The sheet's page, read afresh, with an error and a status.
+    sheet_page: Callable[[str, int], HttpResponse]
+    role: Role
     # services.correct_deal's author arguments: ``device=`` at the table, ``user=`` otherwise.
     author: dict[str, Any] = field(default_factory=dict)
-    organiser: bool = False
 
 
 def correction_page(
@@ -74,7 +75,7 @@ def correction_page(
     try:
         rules = services.rules_of(sheet)
     except services.ServiceError as exc:
-        return by.sheet_page(exc.message)
+        return by.sheet_page(exc.message, 409)
     number = record.number
     state = services.state_before(rules, sheet, number)
     status = 200
@@ -100,16 +101,16 @@ def correction_page(
                     version=form.cleaned_data["version"],
                     client_id=form.cleaned_data["client_id"],
                     reason=reason,
-                    organiser=by.organiser,
+                    role=by.role,
                     **by.author,
                 )
             except services.StaleSheet as exc:
-                return by.sheet_page(exc.message)
+                return shared.refused(exc, by.sheet_page)
             except services.ServiceError as exc:
                 # The engine's reason (400), or the sheet's state forbids it (409): either way
                 # on the form, so that what was typed is not lost.
                 form.add_error(None, exc.message)
-                status = 400 if isinstance(exc, services.DealRefused) else 409
+                status = shared.status_of(exc)
             else:
                 messages.success(request, _("Donne %(n)d corrigée.") % {"n": number})
                 return redirect(f"{by.sheet_url}#donne-{number}")

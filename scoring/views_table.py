@@ -1,15 +1,16 @@
 """Table pages: the score sheet on a phone, opened by the table's secret link (no account).
 
 Every view gets its sheet from ``scoring.access.sheet_for_link`` (token + round + table number
-must all match, the round must be published) and writes only through ``scoring.services``.
-Answers: a refused deal re-renders the page with the engine's reason in French (400); a stale
-form shows "this sheet changed, here is its state" (409); a state that forbids the action
-(confirmed sheet, finished game...) says so (409). Nothing here ever answers 500 on bad input.
+must all match, the round must be published), acts in the role of the table link, and writes
+only through ``scoring.services``. What the page offers is the sheet's rule for that role
+(``ScoreSheet.permissions``); refusals are answered by ``views.refused``: the engine's reason
+on the form (400), "this sheet changed, here is its state" (409), a state that forbids the
+action (409). Nothing here ever answers 500 on bad input.
 """
 
 from __future__ import annotations
 
-import uuid
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -29,6 +30,7 @@ from scoring.forms import (
     new_client_id,
 )
 from scoring.models import DealRecord, ScoreSheet
+from scoring.sheet_states import Action, Role
 from scoring.views_deal import Corrector, correction_page, posted_client_id, preview_response
 
 
@@ -68,9 +70,10 @@ def _page(
         rules = services.rules_of(sheet)
     except services.ServiceError as exc:
         rules_error = exc.message
-    if form is None and rules is not None and sheet.accepts_deals:
+    can = sheet.permissions(Role.TABLE)
+    if form is None and rules is not None and can[Action.ENTER_DEAL]:
         form = _deal_form(sheet, rules)
-    if sheet.status == ScoreSheet.Status.FINISHED:
+    if can[Action.CONFIRM]:
         confirm_form = confirm_form or ConfirmForm(sheet=sheet, initial={"version": sheet.version})
         dispute_form = dispute_form or DisputeForm(sheet=sheet, initial={"version": sheet.version})
     records = list(sheet.deals.order_by("number"))
@@ -81,9 +84,7 @@ def _page(
         "names": shared.team_names(sheet),
         "rows": shared.deal_rows(sheet, records),
         "last": last,
-        "can_change_last": last is not None
-        and sheet.status != ScoreSheet.Status.CONFIRMED
-        and sheet.kind == ScoreSheet.Kind.DEALS,
+        "can": can,
         "form": form,
         "preview": preview,
         "error": error or rules_error,
@@ -102,19 +103,22 @@ def _page(
         "correct_url": _url(sheet, "correct", number=last.number) if last else "",
     }
     response = shared.render(request, "scoring/table_sheet.html", context, status=status)
-    _remember_device(request, response)
+    shared.remember_device(request, response)
     return response
 
 
-def _remember_device(request: HttpRequest, response: HttpResponse) -> None:
-    if not shared.device_of(request):
-        response.set_cookie(
-            shared.DEVICE_COOKIE,
-            uuid.uuid4().hex,
-            max_age=60 * 60 * 24 * 365,
-            httponly=True,
-            samesite="Lax",
-        )
+def _show(
+    request: HttpRequest, sheet: ScoreSheet, form: DealForm | None = None
+) -> Callable[[str, int], HttpResponse]:
+    """``views.refused``'s page: with ``form``, the sheet as read and the form as typed;
+    else the sheet read afresh, with the message."""
+
+    def show(error: str, status: int) -> HttpResponse:
+        if form is not None:
+            return _page(request, sheet, form=form, error=error, status=status)
+        return _page(request, _fresh(sheet), error=error, status=status)
+
+    return show
 
 
 @require_GET
@@ -177,21 +181,15 @@ def deal(request: HttpRequest, round_number: int, table_number: int, token: str)
             version=form.cleaned_data["version"],
             client_id=form.cleaned_data["client_id"],
             device=shared.device_of(request),
-            loaded=sheet,
         )
     except services.StaleSheet as exc:
-        return _page(
-            request,
-            exc.sheet,
-            form=_resubmittable(form, exc.sheet, rules),
-            error=exc.message,
-            status=409,
-        )
+        # The user's values come back on the sheet's current version, to check and send again.
+        fresh = _resubmittable(form, exc.sheet, rules)
+        return _page(request, exc.sheet, form=fresh, error=exc.message, status=409)
     except services.DealRefused as exc:
-        form.add_error(None, exc.message)
-        return _page(request, sheet, form=form, status=400)
+        return shared.refused(exc, _show(request, sheet, form), form)
     except services.ServiceError as exc:
-        return _page(request, _fresh(sheet), error=exc.message, status=409)
+        return shared.refused(exc, _show(request, sheet))
     if not written.created:
         assert written.deal is not None
         return _already_recorded(request, written.sheet, written.deal)
@@ -208,16 +206,15 @@ def _fresh(sheet: ScoreSheet) -> ScoreSheet:
 
 
 def _closed_message(sheet: ScoreSheet) -> str:
-    if sheet.kind != ScoreSheet.Kind.DEALS:
-        return _("Cette table n'est pas saisie donne par donne (exempt, forfait ou totaux).")
-    return str(services.CLOSED_MESSAGES.get(ScoreSheet.Status(sheet.status), ""))
+    refusal = sheet.refusal(Action.ENTER_DEAL, Role.TABLE)
+    return refusal.message if refusal else ""
 
 
 def _resubmittable(form: DealForm, sheet: ScoreSheet, rules: Any) -> DealForm | None:
     """The user's values again, on the sheet's current version, to check and send again."""
     if not sheet.accepts_deals:
         return None
-    data = form.data.copy()
+    data = form.data.copy()  # type: ignore[attr-defined]  # a QueryDict: the POST's data
     data["version"] = str(sheet.version)
     data["client_id"] = new_client_id()
     fresh = DealForm(data, sheet=sheet, rules=rules, state=services.game_state(rules, sheet))
@@ -242,15 +239,17 @@ def correct(
     if record is None or number != sheet.deal_count:
         messages.error(request, _("Seule la dernière donne peut être corrigée à la table."))
         return redirect(_url(sheet))
-    if request.method == "GET" and sheet.status == ScoreSheet.Status.CONFIRMED:
-        messages.error(request, str(services.CLOSED_MESSAGES[ScoreSheet.Status.CONFIRMED]))
+    refusal = sheet.refusal(Action.CORRECT, Role.TABLE)
+    if request.method == "GET" and refusal is not None:
+        messages.error(request, refusal.message)
         return redirect(_url(sheet))
     by = Corrector(
         sheet_url=_url(sheet),
         action_url=_url(sheet, "correct", number=number),
         preview_url=_url(sheet, "correct_preview", number=number),
-        sheet_page=lambda error: _page(request, _fresh(sheet), error=error, status=409),
+        sheet_page=_show(request, sheet),
         author={"device": shared.device_of(request)},
+        role=Role.TABLE,
     )
     return correction_page(request, sheet, record, by)
 
@@ -281,10 +280,8 @@ def delete_last(
             device=shared.device_of(request),
             reason=form.cleaned_data["reason"],
         )
-    except services.StaleSheet as exc:
-        return _page(request, exc.sheet, error=exc.message, status=409)
     except services.ServiceError as exc:
-        return _page(request, _fresh(sheet), error=exc.message, status=409)
+        return shared.refused(exc, _show(request, sheet))
     messages.success(
         request, _("La dernière donne a été supprimée (elle reste dans l'historique).")
     )
@@ -304,10 +301,8 @@ def confirm(request: HttpRequest, round_number: int, table_number: int, token: s
             team=form.cleaned_data["team"],
             device=shared.device_of(request),
         )
-    except services.StaleSheet as exc:
-        return _page(request, exc.sheet, error=exc.message, status=409)
     except services.ServiceError as exc:
-        return _page(request, _fresh(sheet), error=exc.message, status=409)
+        return shared.refused(exc, _show(request, sheet))
     messages.success(request, _("Feuille confirmée. Merci !"))
     return redirect(_url(sheet))
 
@@ -326,9 +321,7 @@ def dispute(request: HttpRequest, round_number: int, table_number: int, token: s
             team=form.cleaned_data["team"],
             device=shared.device_of(request),
         )
-    except services.StaleSheet as exc:
-        return _page(request, exc.sheet, error=exc.message, status=409)
     except services.ServiceError as exc:
-        return _page(request, _fresh(sheet), error=exc.message, status=409)
+        return shared.refused(exc, _show(request, sheet))
     messages.warning(request, _("Feuille contestée : l'organisateur va venir la vérifier."))
     return redirect(_url(sheet))

@@ -16,6 +16,27 @@ collect_ignore = [] if os.environ.get("ATOUT_INTEGRATION") else ["integration"]
 
 PASSWORD = "motdepasse-de-test-42"
 
+# Tests that `make check` leaves to `make test` (browsers, several processes, real servers):
+# marked "slow" here, by folder or file, so that none is forgotten by a new test file.
+SLOW_PATHS = (
+    "tests/e2e/",
+    "tests/faults/",
+    "tests/integration/",
+    "tests/reliability/test_concurrency_processes.py",
+    "tests/reliability/test_backup_live.py",
+    "tests/reliability/test_backup_restore.py",
+    "tests/foundation/test_settings.py",
+    "tests/foundation/test_architecture.py",
+)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    root = str(config.rootpath)
+    for item in items:
+        path = str(item.path)[len(root) + 1 :].replace(os.sep, "/")
+        if path.startswith(SLOW_PATHS):
+            item.add_marker(pytest.mark.slow)
+
 
 @pytest.fixture(autouse=True)
 def _fast_password_hasher(request: pytest.FixtureRequest) -> None:

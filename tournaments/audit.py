@@ -20,7 +20,6 @@ from django.db import models
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import dbwrite
 from tournaments.models import AuditEvent, Contest
 
 # Who acts: a function giving (user or None, label), resolved only when an event is written,
@@ -112,14 +111,13 @@ def record(
         actor=user,
         actor_label=label[:120] if label else ("" if user else "système"),
         action=action,
-        target_type=target._meta.model_name if target is not None else "",
+        target_type=(target._meta.model_name or "") if target is not None else "",
         target_id=target.pk if target is not None else None,
         target_repr=(target_repr or (str(target) if target is not None else ""))[:200],
         before=_plain(before),
         after=_plain(after),
     )
-    # Every write of the application logs through here: saved without per-call query building.
-    dbwrite.insert(event)
+    event.save(force_insert=True)
     return event
 
 

@@ -78,8 +78,8 @@ class ImportRow:
     def from_json(cls, data: dict[str, Any]) -> ImportRow:
         return cls(
             line=int(data["line"]),
-            player1=tuple(data["player1"]),  # type: ignore[arg-type]
-            player2=tuple(data["player2"]),  # type: ignore[arg-type]
+            player1=tuple(data["player1"]),
+            player2=tuple(data["player2"]),
             name=str(data.get("name", "")),
             home_club=str(data.get("home_club", "")),
             paid=bool(data.get("paid")),

@@ -143,7 +143,9 @@ class ContestForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.club = club
         self.frozen = frozen
-        self.fields["season"].queryset = Season.objects.filter(club=club)
+        season = self.fields["season"]
+        if isinstance(season, forms.ModelChoiceField):
+            season.queryset = Season.objects.filter(club=club)
         self.fields["tiebreaks"].help_text = _(
             "Un par ligne, le premier départage d'abord. Possibles : %(names)s."
         ) % {"names": ", ".join(f"{n} ({label})" for n, label in TIEBREAK_CHOICES)}
@@ -175,11 +177,10 @@ class ContestForm(forms.Form):
         data = super().clean() or {}
         if self.errors:
             return data
+        win, draw = data.get("match_points_win"), data.get("match_points_draw")
         scale = {
-            "win": data.get("match_points_win") if data.get("match_points_win") is not None else 2,
-            "draw": data.get("match_points_draw")
-            if data.get("match_points_draw") is not None
-            else 1,
+            "win": int(win) if win is not None else 2,
+            "draw": int(draw) if draw is not None else 1,
             "add_score": bool(data.get("match_points_add_score")),
         }
         data["match_points"] = scale
@@ -187,7 +188,9 @@ class ContestForm(forms.Form):
             engine_standings.StandingsConfig(
                 method=data["ranking_method"],
                 tiebreaks=tuple(data.get("tiebreaks") or ()),
-                match_points=engine_standings.MatchPointsScale(**scale),
+                match_points=engine_standings.MatchPointsScale(
+                    win=scale["win"], draw=scale["draw"], add_score=bool(scale["add_score"])
+                ),
             )
         except EngineError as exc:
             raise forms.ValidationError(engine_error_message(exc)) from exc

@@ -105,6 +105,50 @@ _METHODS = {
 }
 
 
+def _bye_line(p: Mapping[str, Any], entries: Mapping[int, Any]) -> str:
+    """The line of a ``bye_assigned`` item: who sits out, and why that team."""
+    reason = {
+        "lowest_ranked_without_bye": _(
+            "la moins bien classée parmi celles qui n'ont jamais été exemptes"
+        ),
+        "lowest_ranked_fewest_byes": _(
+            "la moins bien classée parmi celles qui ont été le moins souvent exemptes"
+        ),
+        "drawn_by_lot": ngettext(
+            "tirée au sort parmi %(count)s équipe possible",
+            "tirée au sort parmi %(count)s équipes possibles",
+            int(p.get("eligible") or 0),
+        )
+        % {"count": p.get("eligible")},
+        "round_robin_schedule": _("selon le calendrier des toutes rondes"),
+    }.get(str(p.get("reason")), str(p.get("reason")))
+    text = _("Exempt : %(team)s (%(reason)s).") % {
+        "team": _team(entries, p.get("team")),
+        "reason": reason,
+    }
+    if p.get("passed_over"):
+        text += " " + _("Passées avant elle pour éviter une revanche : %(teams)s.") % {
+            "teams": _teams(entries, p.get("passed_over"))
+        }
+    return text
+
+
+def _rematch_forced_line(p: Mapping[str, Any], entries: Mapping[int, Any]) -> str:
+    """The line of a ``rematch_forced`` item: the table and why no other draw existed."""
+    reason = {
+        "no_rematch_free_pairing": _("aucun tirage sans revanche n'existe"),
+        "round_robin_schedule": _("imposée par le calendrier des toutes rondes"),
+        "time_budget": _("le calcul a dû s'arrêter avant de trouver mieux"),
+    }.get(str(p.get("reason")), str(p.get("reason")))
+    text = _("Table %(table)s : revanche inévitable entre %(a)s et %(b)s (%(reason)s).") % {
+        "table": p.get("table"),
+        "a": _team(entries, p.get("team_a")),
+        "b": _team(entries, p.get("team_b")),
+        "reason": reason,
+    }
+    return text
+
+
 def report_lines(report: Any, entries: Mapping[int, Any]) -> list[tuple[str, str]]:
     """``(level, French line)`` for each item of a stored "why" report.
 
@@ -119,7 +163,7 @@ def report_lines(report: Any, entries: Mapping[int, Any]) -> list[tuple[str, str
         match code:
             case "seed":
                 text = _("Méthode : %(method)s ; graine du tirage : %(seed)s.") % {
-                    "method": _METHODS.get(p.get("method"), p.get("method")),
+                    "method": _METHODS.get(str(p.get("method")), p.get("method")),
                     "seed": p.get("seed"),
                 }
             case "late_entry":
@@ -136,49 +180,14 @@ def report_lines(report: Any, entries: Mapping[int, Any]) -> list[tuple[str, str
                     "teams": _teams(entries, p.get("teams")),
                 }
             case "bye_assigned":
-                reason = {
-                    "lowest_ranked_without_bye": _(
-                        "la moins bien classée parmi celles qui n'ont jamais été exemptes"
-                    ),
-                    "lowest_ranked_fewest_byes": _(
-                        "la moins bien classée parmi celles qui ont été le moins souvent exemptes"
-                    ),
-                    "drawn_by_lot": ngettext(
-                        "tirée au sort parmi %(count)s équipe possible",
-                        "tirée au sort parmi %(count)s équipes possibles",
-                        int(p.get("eligible") or 0),
-                    )
-                    % {"count": p.get("eligible")},
-                    "round_robin_schedule": _("selon le calendrier des toutes rondes"),
-                }.get(p.get("reason"), str(p.get("reason")))
-                text = _("Exempt : %(team)s (%(reason)s).") % {
-                    "team": _team(entries, p.get("team")),
-                    "reason": reason,
-                }
-                if p.get("passed_over"):
-                    text += " " + _("Passées avant elle pour éviter une revanche : %(teams)s.") % {
-                        "teams": _teams(entries, p.get("passed_over"))
-                    }
+                text = _bye_line(p, entries)
             case "rematch_avoided":
                 text = _("Revanche évitée : %(a)s contre %(b)s.") % {
                     "a": _team(entries, p.get("team_a")),
                     "b": _team(entries, p.get("team_b")),
                 }
             case "rematch_forced":
-                level = "warning"
-                reason = {
-                    "no_rematch_free_pairing": _("aucun tirage sans revanche n'existe"),
-                    "round_robin_schedule": _("imposée par le calendrier des toutes rondes"),
-                    "time_budget": _("le calcul a dû s'arrêter avant de trouver mieux"),
-                }.get(p.get("reason"), str(p.get("reason")))
-                text = _(
-                    "Table %(table)s : revanche inévitable entre %(a)s et %(b)s (%(reason)s)."
-                ) % {
-                    "table": p.get("table"),
-                    "a": _team(entries, p.get("team_a")),
-                    "b": _team(entries, p.get("team_b")),
-                    "reason": reason,
-                }
+                level, text = "warning", _rematch_forced_line(p, entries)
             case "club_conflict_avoided":
                 text = _("Deux équipes du club %(club)s séparées : %(a)s et %(b)s.") % {
                     "club": p.get("club"),

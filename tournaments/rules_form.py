@@ -253,7 +253,9 @@ class RulesForm(forms.Form):
         preset = preset if preset in engine_rules.PRESETS else None
         super().__init__(data)
         self.frozen = frozen
-        self.fields["preset"].choices = [
+        preset_field = self.fields["preset"]
+        assert isinstance(preset_field, forms.ChoiceField)  # declared as one above
+        preset_field.choices = [
             (name, PRESET_TITLES.get(name, p.title)) for name, p in engine_rules.PRESETS.items()
         ]
         self.fields["preset"].disabled = frozen

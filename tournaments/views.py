@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
@@ -19,6 +20,7 @@ from django.views.decorators.http import require_GET
 from tournaments import access, audit, services
 from tournaments.forms import ContestForm, PlayerForm, SeasonForm, player_choice_label
 from tournaments.models import Club, Contest, Membership, Player, Round
+from tournaments.responses import service_refusal
 from tournaments.tables import PlayerTable
 
 
@@ -26,9 +28,10 @@ from tournaments.tables import PlayerTable
 @require_GET
 def dashboard(request: HttpRequest) -> HttpResponse:
     """The clubs this user belongs to, with their contests (newest first)."""
-    memberships = (
-        Membership.objects.filter(user=request.user).select_related("club").order_by("club__name")
-    )
+    user = request.user
+    if not user.is_authenticated:  # login_required let nobody else in
+        raise PermissionDenied
+    memberships = Membership.objects.filter(user=user).select_related("club").order_by("club__name")
     clubs: list[tuple[Club, str, list[Contest]]] = []
     for membership in memberships:
         contests = list(membership.club.contests.all()[:20])
@@ -265,8 +268,7 @@ def contest_finish(request: HttpRequest, club_slug: str, contest_id: int) -> Htt
     try:
         services.finish_contest(contest)
     except services.ServiceError as exc:
-        messages.error(request, exc.message)
-        return redirect(contest.get_absolute_url())
+        return service_refusal(request, exc, contest.get_absolute_url())
     messages.success(request, _("Concours clos."))
     return redirect(contest.get_absolute_url())
 

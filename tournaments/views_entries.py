@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy
 from tournaments import access, csv_import, services
 from tournaments.forms import CsvUploadForm, EntryForm, PlayerRef
 from tournaments.models import Club, Contest, Player
+from tournaments.responses import refused, service_refusal
 from tournaments.tables import EntryTable
 
 ENTRY_ACTIONS = {
@@ -28,13 +29,6 @@ ENTRY_ACTIONS = {
     "depointer": ("checked_in", False, gettext_lazy("marquée absente")),
 }
 SESSION_KEY = "atout-csv-import-%s"
-
-
-def refused(request: HttpRequest, message: str, back: str, status: int = 409) -> HttpResponse:
-    """A page saying why an action was refused, with a link back (4xx, nothing saved)."""
-    return render(
-        request, "tournaments/refused.html", {"message": message, "back": back}, status=status
-    )
 
 
 def _player(club: Club, ref: PlayerRef) -> Player:
@@ -154,7 +148,7 @@ def entry_action(
         else:
             return refused(request, _("Action inconnue."), back, status=404)
     except services.ServiceError as exc:
-        return refused(request, exc.message, back)
+        return service_refusal(request, exc, back)
     messages.success(request, text)
     return redirect(back + f"#equipe-{entry.number}")
 

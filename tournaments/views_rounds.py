@@ -19,8 +19,8 @@ from tournaments import access, adapters, draws, services
 from tournaments.forms import DeleteRoundForm, MoveForm, SeedForm, SwapForm, VisibilityForm
 from tournaments.messages import report_lines
 from tournaments.models import Contest, Entry, Round
+from tournaments.responses import refused, service_refusal, status_of
 from tournaments.tables import DrawByTableTable, DrawByTeamTable
-from tournaments.views_entries import refused
 
 
 def _round_url(round_: Round) -> str:
@@ -105,7 +105,7 @@ def round_generate(request: HttpRequest, club_slug: str, contest_id: int) -> Htt
     try:
         round_ = services.generate_round(contest, seed=form.cleaned_data.get("seed"))
     except services.ServiceError as exc:
-        return refused(request, exc.message, contest.get_absolute_url())
+        return service_refusal(request, exc, contest.get_absolute_url())
     messages.success(
         request,
         _("Manche %(number)s tirée (brouillon) : vérifiez-la puis publiez-la.")
@@ -155,7 +155,7 @@ def round_swap(
     try:
         edit = services.swap_entries(round_, first, second, user=request.user)
     except services.ServiceError as exc:
-        return _detail(request, round_, status=409, swap_form=form, error=exc.message)
+        return _detail(request, round_, status=status_of(exc), swap_form=form, error=exc.message)
     return _after_edit(request, round_, edit)
 
 
@@ -176,7 +176,7 @@ def round_move(
     try:
         edit = services.move_entry(round_, entry, form.cleaned_data["table"], user=request.user)
     except services.ServiceError as exc:
-        return _detail(request, round_, status=409, move_form=form, error=exc.message)
+        return _detail(request, round_, status=status_of(exc), move_form=form, error=exc.message)
     return _after_edit(request, round_, edit)
 
 
@@ -188,7 +188,7 @@ def round_undo(
     try:
         edit = services.undo_last_edit(round_)
     except services.ServiceError as exc:
-        return _detail(request, round_, status=409, error=exc.message)
+        return _detail(request, round_, status=status_of(exc), error=exc.message)
     messages.success(request, _("Annulé : %(what)s.") % {"what": edit.description})
     return redirect(_round_url(round_))
 
@@ -204,7 +204,7 @@ def round_redraw(
     try:
         round_ = services.redraw_round(round_, seed=form.cleaned_data.get("seed"))
     except services.ServiceError as exc:
-        return _detail(request, round_, status=409, seed_form=form, error=exc.message)
+        return _detail(request, round_, status=status_of(exc), seed_form=form, error=exc.message)
     messages.success(request, _("Nouveau tirage (graine %(seed)s).") % {"seed": round_.seed})
     return redirect(_round_url(round_))
 
@@ -217,7 +217,7 @@ def round_publish(
     try:
         services.publish_round(round_)
     except services.ServiceError as exc:
-        return _detail(request, round_, status=409, error=exc.message)
+        return _detail(request, round_, status=status_of(exc), error=exc.message)
     text = _("Manche %(number)s publiée.") % {"number": round_.number}
     if round_.number == 1:
         text += " " + _("Les règles du concours sont désormais figées.")
@@ -235,7 +235,7 @@ def round_visibility(
     try:
         services.set_round_visibility(round_, **form.cleaned_data)
     except services.ServiceError as exc:
-        return _detail(request, round_, status=409, error=exc.message)
+        return _detail(request, round_, status=status_of(exc), error=exc.message)
     messages.success(request, _("Visibilité publique enregistrée."))
     return redirect(_round_url(round_))
 
@@ -259,7 +259,7 @@ def round_delete(
             try:
                 services.delete_round(round_, confirmed=confirmed or not needs_confirmation)
             except services.ServiceError as exc:
-                error, status = exc.message, 409
+                error, status = exc.message, status_of(exc)
             else:
                 messages.success(
                     request, _("Manche %(number)s supprimée.") % {"number": round_.number}

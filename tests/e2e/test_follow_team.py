@@ -20,7 +20,8 @@ def test_follow_a_team_from_the_draw_to_its_final_rank(
 ) -> None:
     from django.db.models import Q
 
-    from scoring import publishing, standings
+    from publishing import services as publishing
+    from standings import services as standings
     from tests.standings.factory import add_round, finish_round, make_contest
 
     contest = make_contest(club, teams=6, slug="suivi")

@@ -17,19 +17,12 @@ from collections.abc import Iterator
 
 import pytest
 
+from engine.belote.common import make as _make
+from engine.belote.general import score_general as _score
 from engine.cards import Trump
-from engine.deal import (
-    Contract,
-    Deal,
-    DealKind,
-    DealScore,
-    Outcome,
-    _fast_classic,
-    _make,
-    _score,
-    score_deal,
-)
+from engine.deal import Contract, Deal, DealKind, DealScore, Outcome, score_deal
 from engine.errors import EngineError
+from engine.fast import fast_classic as _fast_classic
 from engine.rules import PRESETS, Ruleset, make_ruleset
 
 from .helpers import A, B

@@ -144,3 +144,73 @@ def test_auction_sweep(preset: str) -> None:
         if deal.contre and rules.doubled_loser_score.value == "zero":
             loser = taker if res.contract_made is False else taker.other
             assert res.score(loser) in (0, 20)
+
+
+# Issue 14: the sweeps extended to the new options and to every doubled-deal combination.
+NEW_OPTION_RULES: list[tuple[str, dict[str, object]]] = [
+    *[("ffb_contree_2016", {"capot_bid_value": v}) for v in (162, 250, 252, 260, 270, 500)],
+    *[
+        ("ffb_contree_2016", {"capot_bid_made": v})
+        for v in ("as_contract", "as_contract_without_capot_bonus", "fixed_500", "fixed_250")
+    ],
+    ("ffb_contree_2016", {"capot_bid_made": "capot_pile_only", "capot_value_contree": 262}),
+    ("contree_points_annonces", {"capot_bid_made": "capot_pile_only"}),
+    ("ffb_contree_points_faits", {"capot_bid_made": "capot_pile_only"}),
+    *[
+        (
+            "ffb_contree_2016",
+            {"doubled_winner_base": wb, "doubled_loser_score": ls, "defense_capot": dc},
+        )
+        for wb in ("whole_pile", "whole_pile_or_capot_pile", "own_points")
+        for ls in ("zero", "keeps_own_points")
+        for dc in ("capot_value", "ordinary_failure")
+    ],
+    (
+        "cannes_contree_2016",
+        {"doubled_winner_base": "own_points", "multiplier_target": "whole_score"},
+    ),
+]
+
+
+def sampled_auction_deals(rules: Ruleset) -> Iterator[Deal]:
+    """auction_deals with every sixth point total (the new options do not depend on it)."""
+    for deal in auction_deals(rules):
+        if deal.capot is not None or deal.points_a is None or deal.points_a % 6 == 0:
+            yield deal
+
+
+@pytest.mark.parametrize(("preset", "overrides"), NEW_OPTION_RULES)
+def test_auction_sweep_new_options(preset: str, overrides: dict[str, object]) -> None:
+    rules = make_ruleset(preset, rounding="none", **overrides)
+    m_of = {(False, False): 1, (True, False): rules.contre_multiplier}
+    m_of[(True, True)] = rules.surcontre_multiplier
+    for deal in sampled_auction_deals(rules):
+        common_invariants(deal, rules)
+        res = score_deal(rules, deal)
+        taker = deal.taker
+        assert taker is not None
+        m = m_of[(deal.contre, deal.surcontre)]
+        # A failed doubled taker scores nothing but perhaps its belote (issue 14: also under
+        # doubled_winner_base = own_points and doubled_loser_score = keeps_own_points).
+        if res.contract_made is False and deal.contre:
+            assert res.score(taker) in (0, 20)
+        # The capot pile alone, × M, for a made capot bid (+ a belote outside the multiplier).
+        if (
+            overrides.get("capot_bid_made") == "capot_pile_only"
+            and deal.contract is Contract.CAPOT
+            and res.contract_made
+        ):
+            scored = rules.belote_on_failure is not BeloteOnFailure.NEVER_SCORED
+            bel = 20 if deal.belote is taker and scored else 0
+            assert res.score(taker) - bel == rules.capot_value_contree * m, deal
+        # defense_capot = ordinary_failure: defenders taking every trick score as any failure.
+        if overrides.get("defense_capot") == "ordinary_failure" and deal.capot is taker.other:
+            twin = score_deal(
+                rules,
+                Deal(**{**_fields(deal), "capot": None, "points_a": (0 if taker is A else 162)}),
+            )  # type: ignore[arg-type]
+            assert res.score(taker.other) == twin.score(taker.other), deal
+
+
+def _fields(deal: Deal) -> dict[str, object]:
+    return {name: getattr(deal, name) for name in Deal.__slots__}  # type: ignore[attr-defined]

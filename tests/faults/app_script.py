@@ -119,7 +119,7 @@ def _organiser_session(club: Any) -> dict[str, str]:
 
 def big_contest(slug: str, teams: int, rounds: int) -> Any:
     """A contest of ``teams`` teams with ``rounds`` finished rounds (totals only), stale."""
-    from scoring import events
+    from standings import events
     from tests.standings.factory import played_contest
 
     started = time.monotonic()
@@ -130,7 +130,7 @@ def big_contest(slug: str, teams: int, rounds: int) -> Any:
 
 def time_rebuild(contest_id: int, repeat: int = 2) -> Any:
     """Seconds per forced rebuild, in this process (to size the contest of the worker drill)."""
-    from scoring import standings
+    from standings import services as standings
 
     times = []
     for _ in range(repeat):
@@ -138,7 +138,7 @@ def time_rebuild(contest_id: int, repeat: int = 2) -> Any:
         standings.rebuild(contest_id, force=True)
         times.append(time.monotonic() - started)
     # Leave the contest stale again for the drill.
-    from scoring import events
+    from standings import events
 
     events.mark_stale(contest_id)
     return times
@@ -146,10 +146,10 @@ def time_rebuild(contest_id: int, repeat: int = 2) -> Any:
 
 def standings_state(contest_id: int) -> Any:
     """Is the snapshot stale, and is the live snapshot exactly what a fresh computation gives?"""
-    from scoring import standings
     from scoring.adapters import finished_results
-    from scoring.models_standings import StandingsSnapshot, StandingsState
-    from scoring.standings import _entry_infos, compute_rows
+    from standings import services as standings
+    from standings.models import StandingsSnapshot, StandingsState
+    from standings.services import _entry_infos, compute_rows
 
     state = StandingsState.objects.filter(contest_id=contest_id).first()
     snapshot = standings.live_snapshot(contest_id)
@@ -183,7 +183,7 @@ def standings_state(contest_id: int) -> Any:
 
 def mark_stale(contest_id: int) -> Any:
     """What ``results_changed`` does first when a result changes (without queueing)."""
-    from scoring import events
+    from standings import events
 
     events.mark_stale(contest_id)
     return True
@@ -191,7 +191,7 @@ def mark_stale(contest_id: int) -> Any:
 
 def send(task: str, args: list[Any] | None = None) -> Any:
     """Send a task through the broker, as the beat or ``results_changed`` does."""
-    from scoring import tasks
+    from standings import tasks
 
     result = getattr(tasks, task).apply_async(args=args or [], retry=False)
     return result.id

@@ -1,11 +1,25 @@
-"""The dependency rule, proved by scanning imports: engine ← tournaments ← scoring."""
+"""The dependency rule and the small-function rule, and proof that their tools can fail.
+
+The import-linter contracts of ``pyproject.toml`` (layers engine ← tournaments ← scoring ←
+standings ← publishing ← archive ← config, a pure engine, no cycle between the modules of a
+package) and ruff's complexity check (C901, max 15) run in ``make lint``; these tests check
+that each of them still refuses a deliberate violation, in a scratch tree.
+"""
 
 from __future__ import annotations
 
 import ast
+import shutil
+import subprocess
+import sys
+import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+PACKAGES = ("engine", "tournaments", "scoring", "standings", "publishing", "archive", "config")
 
 
 def _imports(package: str) -> dict[str, set[str]]:
@@ -22,27 +36,107 @@ def _imports(package: str) -> dict[str, set[str]]:
     return found
 
 
-def test_engine_imports_no_django_and_no_app() -> None:
-    allowed_third_party = {"networkx"}
-    import sys
-
+def test_engine_imports_only_the_standard_library_and_networkx() -> None:
+    allowed = {"networkx", "engine"}
     for path, names in _imports("engine").items():
-        bad = {n for n in names if n in {"django", "tournaments", "scoring", "config", "celery"}}
-        assert not bad, f"{path} imports {bad}"
-        foreign = {
-            n
-            for n in names
-            if n not in sys.stdlib_module_names and n not in allowed_third_party and n != "engine"
-        }
+        foreign = {n for n in names if n not in sys.stdlib_module_names and n not in allowed}
         assert not foreign, f"{path} imports non-standard modules {foreign}"
-
-
-def test_tournaments_does_not_import_scoring() -> None:
-    for path, names in _imports("tournaments").items():
-        assert "scoring" not in names, f"{path} imports scoring"
-
-
-def test_scan_sees_the_packages() -> None:
-    # Guard against a scan that silently finds nothing.
     assert any(p.startswith("engine/") for p in _imports("engine"))
-    assert any(p.startswith("tournaments/") for p in _imports("tournaments"))
+
+
+def _lint_imports(cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(BIN / "lint-imports"), "--no-logo", "--no-cache"],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(cwd), "PATH": str(BIN)},
+        timeout=120,
+    )
+
+
+def test_the_project_keeps_its_contracts() -> None:
+    result = _lint_imports(ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "3 kept, 0 broken" in result.stdout
+
+
+@pytest.fixture
+def scratch_tree(tmp_path: Path) -> Path:
+    """Empty packages with the project's names and its import-linter configuration."""
+    for package in PACKAGES:
+        (tmp_path / package).mkdir()
+        (tmp_path / package / "__init__.py").write_text("")
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+    lines = [
+        "[importlinter]",
+        "root_packages =",
+        *[f"    {p}" for p in config["root_packages"]],
+        "include_external_packages = True",
+    ]
+    for contract in config["contracts"]:
+        lines.append(f"[importlinter:contract:{contract['id']}]")
+        for key, value in contract.items():
+            if key == "id":
+                continue
+            if isinstance(value, list):
+                lines += [f"{key} =", *[f"    {v}" for v in value]]
+            else:
+                lines.append(f"{key} = {value}")
+    (tmp_path / ".importlinter").write_text("\n".join(lines) + "\n")
+    assert _lint_imports(tmp_path).returncode == 0
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    ("module", "source", "broken"),
+    [
+        ("scoring/__init__.py", "import publishing\n", "Layers"),
+        ("tournaments/__init__.py", "import scoring\n", "Layers"),
+        ("engine/__init__.py", "import django\n", "The engine imports"),
+        ("standings/a.py", "from standings import b\n", "No import cycle"),
+    ],
+)
+def test_a_violation_breaks_a_contract(
+    scratch_tree: Path, module: str, source: str, broken: str
+) -> None:
+    (scratch_tree / "standings" / "b.py").write_text("from standings import a\n")
+    if module != "standings/a.py":
+        (scratch_tree / "standings" / "b.py").unlink()
+    (scratch_tree / module).write_text(source)
+    result = _lint_imports(scratch_tree)
+    assert result.returncode != 0
+    assert "Contracts: 2 kept, 1 broken." in result.stdout, result.stdout
+    assert broken in result.stdout.split("Broken contracts", 1)[1], result.stdout
+
+
+def _branchy(branches: int) -> str:
+    body = "".join(f"    if x == {i}:\n        return {i}\n" for i in range(branches))
+    return f"def f(x: int) -> int:\n{body}    return -1\n"
+
+
+def test_the_complexity_check_refuses_a_branchy_function(tmp_path: Path) -> None:
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    (tmp_path / "ok.py").write_text(_branchy(14))  # complexity 15: allowed
+    (tmp_path / "too_branchy.py").write_text(_branchy(15))  # complexity 16
+    result = subprocess.run(
+        [str(BIN / "ruff"), "check", "--no-cache", "--select", "C901", "."],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 1
+    assert "too_branchy.py" in result.stdout and "(16 > 15)" in result.stdout
+    assert "ok.py" not in result.stdout
+
+
+def test_the_project_has_no_branchy_function() -> None:
+    result = subprocess.run(
+        [str(BIN / "ruff"), "check", "--no-cache", "--select", "C901", "."],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stdout

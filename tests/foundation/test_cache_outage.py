@@ -22,6 +22,8 @@ def test_operations_degrade_to_a_miss() -> None:
     assert cache.add("k", 1) is True
     assert cache.incr("k") == 1
     assert cache.delete("k") is False
+    cache.delete_many(["a", "b"])
+    assert cache.set_many({"a": 1}) == ["a"]
 
 
 @pytest.mark.django_db

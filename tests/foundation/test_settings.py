@@ -18,7 +18,7 @@ PROBE = (
     "'eager': s.CELERY_TASK_ALWAYS_EAGER, 'broker': s.CELERY_BROKER_URL, 'debug': s.DEBUG, "
     "'lang': s.LANGUAGE_CODE, 'tz': s.TIME_ZONE, 'i18n': s.USE_I18N, "
     "'languages': [c for c, _ in s.LANGUAGES], 'hosts': s.ALLOWED_HOSTS, "
-    "'csrf': s.CSRF_TRUSTED_ORIGINS, 'secret': s.SECRET_KEY}))"
+    "'csrf': s.CSRF_TRUSTED_ORIGINS, 'secret': s.SECRET_KEY, 'hops': s.TRUSTED_PROXY_HOPS}))"
 )
 PROD_KEY = "k" * 20 + "-production-secret-key-for-tests-0123456789"
 
@@ -36,6 +36,8 @@ def _clean_env(**overrides: str) -> dict[str, str]:
             "ALLOWED_HOSTS",
             "CSRF_TRUSTED_ORIGINS",
             "CACHE_URL",
+            "BEHIND_PROXY",
+            "TRUSTED_PROXY_HOPS",
             "DJANGO_SETTINGS_MODULE",
         }
     }
@@ -80,7 +82,7 @@ def test_defaults_are_sqlite_and_eager_celery() -> None:
 
 def test_postgresql_url() -> None:
     s = _settings(DEBUG="1", DATABASE_URL="postgres://atout:pw@db.example:5433/atout_prod")
-    assert s["engine"] == "config.postgresql"  # Django's, with a cheaper health check
+    assert s["engine"] == "django.db.backends.postgresql"  # Django's own backend
     assert (s["name"], s["host"]) == ("atout_prod", "db.example")
 
 
@@ -115,10 +117,20 @@ def test_production_values_are_read() -> None:
             {"DEBUG": "1", "DATABASE_CONNECT_TIMEOUT": "soon", "DATABASE_URL": "postgres://h/db"},
             "DATABASE_CONNECT_TIMEOUT must be an integer",
         ),
+        ({"DEBUG": "1", "TRUSTED_PROXY_HOPS": "-1"}, "TRUSTED_PROXY_HOPS must be between 0"),
+        ({"DEBUG": "1", "TRUSTED_PROXY_HOPS": "un"}, "TRUSTED_PROXY_HOPS must be an integer"),
     ],
 )
 def test_malformed_values_fail_loudly(env: dict[str, str], message: str) -> None:
     assert message in _fails(**env)
+
+
+def test_trusted_proxy_hops() -> None:
+    """The throttles' client address comes from X-Forwarded-For only when configured."""
+    assert _settings(DEBUG="1")["hops"] == 0
+    assert _settings(DEBUG="1", BEHIND_PROXY="1")["hops"] == 1
+    assert _settings(DEBUG="1", BEHIND_PROXY="1", TRUSTED_PROXY_HOPS="2")["hops"] == 2
+    assert _settings(DEBUG="1", BEHIND_PROXY="1", TRUSTED_PROXY_HOPS="0")["hops"] == 0
 
 
 def test_dev_secret_key_only_with_debug() -> None:

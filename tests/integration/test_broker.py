@@ -9,7 +9,8 @@ from typing import Any, TypeVar
 import pytest
 from django.db import transaction
 
-from scoring import events, standings, tasks
+from standings import events, tasks
+from standings import services as standings
 from tests.standings.factory import played_contest
 
 pytestmark = [pytest.mark.broker, pytest.mark.django_db(transaction=True)]
@@ -30,7 +31,7 @@ def wait_for(check: Callable[[], T | None], what: str) -> T:
 
 def _expected_rows(contest: Any) -> list[tuple[int, int, int]]:
     from scoring.adapters import finished_results
-    from scoring.standings import _entry_infos, compute_rows
+    from standings.services import _entry_infos, compute_rows
 
     results = finished_results(contest.pk)
     rows = compute_rows(contest, _entry_infos(contest.pk), results, [2])[2]

@@ -46,10 +46,10 @@ def scratch_pg_databases(count: int, prefix: str) -> Iterator[list[str]]:
 def world(club: Any, other_club: Any, organiser: Any, scorer: Any, outsider: Any) -> dict[str, Any]:
     """A running contest: round 1 published (draw public, results and standings not), a deal on
     table 1, round 2 drawn but not published, a prize and an export."""
+    from publishing.models import ExportJob, Prize
     from scoring import services as scoring_services
     from scoring.adapters import DealFacts
     from scoring.models import ScoreSheet
-    from scoring.models_standings import ExportJob, Prize
     from tournaments import services
     from tournaments.models import Membership
 

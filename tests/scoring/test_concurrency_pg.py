@@ -1,7 +1,7 @@
 """Several phones on one table at once (PostgreSQL): no deal lost, duplicated or reordered.
 
-Threads post deals through the service the views use (half of the sends with the sheet read as
-the table view reads it, which takes the optimistic path), each with its own client id, re-sending
+Threads post deals through the service the views use (half of the sends with the version read as
+the table view reads the sheet, through its link), each with its own client id, re-sending
 some of them (a phone on bad Wi-Fi) and correcting the last deal now and then. Every attempt
 that the sheet's version check refuses is retried with the fresh version, like a phone shown
 "this sheet changed". At the end the sheet holds exactly the deals that were accepted, once
@@ -56,8 +56,8 @@ def _worker(
             sends = 2 if rng.random() < 0.4 else 1  # some forms are sent twice
             for _ in range(sends):
                 while True:
-                    # Half the sends read the sheet as the table view does and hand it over
-                    # (the optimistic path), the others only its version (the locking path).
+                    # Half the sends read the sheet as the table view does (its link), the others
+                    # only its version.
                     loaded = _read_as_the_view(sheet_id) if rng.random() < 0.5 else None
                     version = (
                         loaded.version
@@ -71,7 +71,6 @@ def _worker(
                             version=version,
                             client_id=client_id,
                             device=f"t{seed}",
-                            loaded=loaded,
                         )
                     except services.StaleSheet:
                         continue

@@ -12,7 +12,8 @@ import pytest
 def _clean_cache() -> Iterator[None]:
     from django.core.cache import cache
 
-    from scoring import events, pagecache
+    from publishing import pagecache
+    from standings import events
 
     cache.clear()
     pagecache.clear_local()

@@ -8,8 +8,9 @@ from unittest import mock
 import pytest
 from django.db import transaction
 
-from scoring import events, standings, tasks
-from scoring.models_standings import StandingsState
+from standings import events, tasks
+from standings import services as standings
+from standings.models import StandingsState
 from tests.standings.factory import played_contest
 
 pytestmark = pytest.mark.django_db
@@ -70,7 +71,7 @@ def test_eager_failure_is_logged_not_raised(
 ) -> None:
     contest = played_contest(club, teams=4, rounds=1)
     with (
-        mock.patch("scoring.standings.rebuild", side_effect=RuntimeError("disk full")),
+        mock.patch("standings.services.rebuild", side_effect=RuntimeError("disk full")),
         django_capture_on_commit_callbacks(execute=True),
         transaction.atomic(),
     ):
@@ -87,7 +88,7 @@ def test_burst_of_results_queues_one_rebuild(club: Any, settings: Any) -> None:
             assert events.queue_rebuild(contest.pk)
         assert send.call_count == 1
         # The task starting releases the mark: a result committed now queues a new rebuild.
-        events.release_queue_mark(contest.pk)
+        tasks.release_queue_mark(contest.pk)
         events.queue_rebuild(contest.pk)
         assert send.call_count == 2
 

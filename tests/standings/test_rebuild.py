@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import gc
 from typing import Any
 
 import pytest
 
-from scoring import events, standings
 from scoring.models import ScoreSheet
-from scoring.models_standings import StandingsSnapshot
+from standings import events
+from standings import readers
+from standings import services as standings
+from standings.models import StandingsSnapshot
 from tests.standings.factory import add_round, finish_round, make_contest, played_contest
-from tournaments.models import Contest
 
 pytestmark = pytest.mark.django_db
 
@@ -187,60 +187,19 @@ def test_teams_that_never_came_are_not_ranked(club: Any) -> None:
     assert sorted(r["number"] for r in standings.live_snapshot(contest.pk).rows) == [1, 2, 3, 4]
 
 
-def test_contest_and_entries_read_with_precompiled_sql_equal_the_orm(club: Any) -> None:
-    """The two reads compiled once per process give what their querysets give, for any contest
-    (the compiled SQL holds a sentinel id, replaced at each call)."""
+def test_contest_read_carries_the_versions_and_entries_their_names(club: Any) -> None:
+    """The one query that decides whether a rebuild is due, and the teams' display names."""
     first = played_contest(club, teams=6, rounds=2, slug="premier")
     second = played_contest(club, teams=4, rounds=1, slug="second")
     events.mark_stale(second.pk)
     standings.rebuild(second.pk)
-    annotations = ("public_round", "results_version", "built_version", "built_public_round")
-    for contest in (first, second, first):
-        loaded = standings._load_contest(contest.pk)
-        expected = standings._contest_query(contest.pk).get()
-        assert loaded is not None
-        assert {f.attname: getattr(loaded, f.attname) for f in Contest._meta.concrete_fields} == {
-            f.attname: getattr(expected, f.attname) for f in Contest._meta.concrete_fields
-        }
-        assert [getattr(loaded, a) for a in annotations] == [
-            getattr(expected, a) for a in annotations
-        ]
-        infos = standings._entry_infos(contest.pk)
-        rows = list(standings._entries_query(contest.pk))
-        assert [(i.pk, i.number, i.lot, i.checked_in) for i in infos] == [
-            (r[0], r[1], r[7], bool(r[8])) for r in rows
-        ]
-    assert standings._load_contest(999_999) is None
-    assert standings._entry_infos(999_999) == []
-
-
-def test_rebuild_pauses_the_cyclic_gc_and_restores_it(club: Any, monkeypatch: Any) -> None:
-    contest = played_contest(club, teams=4, rounds=1)
-    compute_rows = standings.compute_rows
-    seen: list[bool] = []
-
-    def spy(*args: Any) -> Any:
-        seen.append(gc.isenabled())
-        return compute_rows(*args)
-
-    monkeypatch.setattr(standings, "compute_rows", spy)
-    assert gc.isenabled()
-    standings.rebuild(contest.pk, force=True)
-    assert seen == [False]
-    assert gc.isenabled()
-
-    def fail(*args: Any) -> Any:
-        raise RuntimeError("boom")
-
-    monkeypatch.setattr(standings, "compute_rows", fail)
-    with pytest.raises(RuntimeError):
-        standings.rebuild(contest.pk, force=True)
-    assert gc.isenabled()
-
-    monkeypatch.setattr(standings, "compute_rows", spy)
-    gc.disable()  # e.g. another thread's rebuild: left as found
-    try:
-        standings.rebuild(contest.pk, force=True)
-        assert not gc.isenabled()
-    finally:
-        gc.enable()
+    loaded = readers.contest_with_versions(second.pk).get()
+    assert (loaded.results_version, loaded.built_version) == (1, 1)
+    assert loaded.public_round == loaded.built_public_round == 1
+    fresh = readers.contest_with_versions(first.pk).get()
+    assert fresh.built_version is None and fresh.results_version == 0
+    infos = standings.entry_infos(first.pk)
+    assert [i.number for i in infos] == list(range(1, 7))
+    assert all(" – " in i.players and i.name for i in infos)
+    assert readers.contest_with_versions(999_999).first() is None
+    assert standings.entry_infos(999_999) == []

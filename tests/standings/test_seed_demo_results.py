@@ -8,8 +8,8 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.test import Client
 
-from scoring import standings
 from scoring.models import DealRecord, ScoreSheet
+from standings import services as standings
 from tournaments.models import Contest, Round
 
 

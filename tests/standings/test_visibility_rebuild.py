@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from scoring import standings
+from standings import services as standings
 from tests.standings.factory import played_contest
 from tournaments import services
 

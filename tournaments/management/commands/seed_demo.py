@@ -153,9 +153,9 @@ class Command(BaseCommand):
         if not contest.rounds.exists():
             round_ = services.generate_round(contest, seed=DEMO_SEED)
             services.publish_round(round_)
-        first = contest.rounds.get(number=1)
-        if first.status == Round.Status.DRAFT:
-            services.publish_round(first)
+        round_one = contest.rounds.get(number=1)
+        if round_one.status == Round.Status.DRAFT:
+            services.publish_round(round_one)
 
         self.stdout.write(self.style.SUCCESS(f"Démo prête : {club.name}, « {contest.name} »."))
         self.stdout.write(

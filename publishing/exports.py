@@ -1,0 +1,462 @@
+"""Exports of a contest's data as CSV, XLSX and ODS files (tablib).
+
+What it owns
+------------
+* Datasets, one function each, with French column headers: :func:`entries_dataset` (the
+  registered teams), :func:`results_dataset` (one line per table and round: teams, totals,
+  state), :func:`deals_dataset` (one line per deal, the longest: 24,576 lines for 512 teams
+  and 8 rounds of 12 deals) and :func:`standings_dataset` (the rows of a stored snapshot).
+  Each reads the database in a fixed number of queries and streams big tables in chunks.
+* :func:`render` turns a dataset into the bytes of a file and its content type. CSV is
+  UTF-8 with a byte-order mark and ``;`` separators, as French spreadsheets expect.
+* :func:`run_job` runs an :class:`ExportJob` (called by the Celery task ``run_export``):
+  idempotent (a finished job is left alone), progress stored as it goes, the file saved in the
+  default storage, a failure recorded with a French message instead of raising.
+
+What it must not do
+-------------------
+Decide who may export what: the organiser views check access, the public export gives only
+the published standings snapshot.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import tablib
+from django.core.files.base import ContentFile
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from publishing.models import ExportJob
+from scoring.models import DealRecord, ScoreSheet
+from standings.models import StandingsSnapshot
+from tournaments.messages import TIEBREAK_LABELS
+from tournaments.models import Contest, Entry, Table
+
+logger = logging.getLogger(__name__)
+
+Progress = Callable[[int, int], None]  # (rows done, rows total)
+
+CONTENT_TYPES = {
+    "csv": "text/csv; charset=utf-8",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "ods": "application/vnd.oasis.opendocument.spreadsheet",
+}
+FORMATS = tuple(CONTENT_TYPES)
+CSV_DELIMITER = ";"
+CHUNK = 2000
+
+
+def _no_progress(done: int, total: int) -> None:
+    return None
+
+
+def _yes_no(value: bool) -> str:
+    return _("oui") if value else _("non")
+
+
+def _team_label(entry: Entry | None) -> str:
+    if entry is None:
+        return ""
+    return entry.name or f"{entry.player1.last_name} – {entry.player2.last_name}"
+
+
+# --- Datasets ---------------------------------------------------------------------------------
+
+
+def entries_dataset(contest: Contest, progress: Progress = _no_progress) -> tablib.Dataset:
+    data = tablib.Dataset(
+        headers=[
+            _("N°"),
+            _("Équipe"),
+            _("Joueur 1"),
+            _("Licence 1"),
+            _("Joueur 2"),
+            _("Licence 2"),
+            _("Club d'origine"),
+            _("Payé"),
+            _("Pointé"),
+            _("Entre à la manche"),
+            _("Retirée après la manche"),
+            _("Tirage"),
+        ],
+        title=str(_("Équipes")),
+    )
+    entries = list(
+        Entry.objects.filter(contest=contest)
+        .select_related("player1", "player2")
+        .order_by("number")
+    )
+    for entry in entries:
+        data.append(
+            [
+                entry.number,
+                entry.name,
+                entry.player1.full_name,
+                entry.player1.licence,
+                entry.player2.full_name,
+                entry.player2.licence,
+                entry.home_club,
+                _yes_no(entry.paid),
+                _yes_no(entry.checked_in),
+                entry.joined_at_round,
+                entry.withdrawn_after_round if entry.withdrawn_after_round is not None else "",
+                entry.lot,
+            ]
+        )
+    progress(len(entries), len(entries))
+    return data
+
+
+def _tables(contest: Contest, rounds: Sequence[int] | None = None) -> list[Table]:
+    qs = Table.objects.filter(round__contest=contest)
+    if rounds is not None:
+        qs = qs.filter(round__number__in=list(rounds))
+    return list(
+        qs.select_related(
+            "round",
+            "entry_a__player1",
+            "entry_a__player2",
+            "entry_b__player1",
+            "entry_b__player2",
+            "score_sheet",
+        ).order_by("round__number", "number")
+    )
+
+
+def _sheet(table: Table) -> ScoreSheet | None:
+    try:
+        return table.score_sheet  # type: ignore[no-any-return]
+    except ScoreSheet.DoesNotExist:
+        return None
+
+
+def results_dataset(
+    contest: Contest, progress: Progress = _no_progress, *, rounds: Sequence[int] | None = None
+) -> tablib.Dataset:
+    data = tablib.Dataset(
+        headers=[
+            _("Manche"),
+            _("Table"),
+            _("N° équipe A"),
+            _("Équipe A"),
+            _("N° équipe B"),
+            _("Équipe B"),
+            _("Saisie"),
+            _("État"),
+            _("Total A"),
+            _("Total B"),
+            _("Vainqueur"),
+            _("Donnes"),
+        ],
+        title=str(_("Résultats")),
+    )
+    tables = _tables(contest, rounds)
+    for table in tables:
+        sheet = _sheet(table)
+        winner = ""
+        if sheet is not None and sheet.winner in ("a", "b"):
+            won = table.entry_a if sheet.winner == "a" else table.entry_b
+            winner = str(won.number) if won is not None else ""
+        elif sheet is not None and sheet.winner == "draw":
+            winner = _("égalité")
+        data.append(
+            [
+                table.round.number,
+                table.number,
+                table.entry_a.number,
+                _team_label(table.entry_a),
+                table.entry_b.number if table.entry_b is not None else "",
+                _team_label(table.entry_b) if table.entry_b is not None else _("exempt"),
+                sheet.get_kind_display() if sheet is not None else "",
+                sheet.get_status_display() if sheet is not None else _("pas commencée"),
+                sheet.total_a if sheet is not None else "",
+                sheet.total_b if sheet is not None else "",
+                winner,
+                sheet.deal_count if sheet is not None else 0,
+            ]
+        )
+    progress(len(tables), len(tables))
+    return data
+
+
+def deals_dataset(
+    contest: Contest, progress: Progress = _no_progress, *, rounds: Sequence[int] | None = None
+) -> tablib.Dataset:
+    data = tablib.Dataset(
+        headers=[
+            _("Manche"),
+            _("Table"),
+            _("Donne"),
+            _("Type"),
+            _("N° équipe A"),
+            _("N° équipe B"),
+            _("Preneur"),
+            _("Atout"),
+            _("Contrat"),
+            _("Contre"),
+            _("Points du preneur"),
+            _("Belote"),
+            _("Capot"),
+            _("Score A"),
+            _("Score B"),
+            _("Cumul A"),
+            _("Cumul B"),
+            _("Résultat"),
+            _("Saisi"),
+            _("Saisi le"),
+        ],
+        title=str(_("Donnes")),
+    )
+    qs = DealRecord.objects.filter(sheet__table__round__contest=contest)
+    if rounds is not None:
+        qs = qs.filter(sheet__table__round__number__in=list(rounds))
+    total = qs.count()
+    rows = qs.order_by("sheet__table__round__number", "sheet__table__number", "number").values_list(
+        "sheet__table__round__number",
+        "sheet__table__number",
+        "number",
+        "kind",
+        "penalty",
+        "sheet__table__entry_a__number",
+        "sheet__table__entry_b__number",
+        "taker",
+        "trump",
+        "bid",
+        "bid_kind",
+        "contre",
+        "taker_points",
+        "belote_team",
+        "capot_team",
+        "score_a",
+        "score_b",
+        "running_a",
+        "running_b",
+        "outcome",
+        "source",
+        "entered_at",
+    )
+    from scoring.messages import outcome_label
+
+    kinds = dict(DealRecord.Kind.choices)
+    penalties = dict(DealRecord.Penalty.choices)
+    sources = dict(DealRecord.Source.choices)
+    contres = {0: "", 1: _("contré"), 2: _("surcontré")}
+    done = 0
+    tz = timezone.get_current_timezone()
+    for row in rows.iterator(chunk_size=CHUNK):
+        (
+            rnd,
+            table,
+            number,
+            kind,
+            penalty,
+            num_a,
+            num_b,
+            taker,
+            trump,
+            bid,
+            bid_kind,
+            contre,
+            taker_points,
+            belote,
+            capot,
+            score_a,
+            score_b,
+            running_a,
+            running_b,
+            outcome,
+            source,
+            entered_at,
+        ) = row
+        team_number = {"a": num_a, "b": num_b}
+        contract = bid if bid is not None else (bid_kind or "")
+        data.append(
+            [
+                rnd,
+                table,
+                number,
+                str(penalties.get(penalty, penalty)) if penalty else str(kinds.get(kind, kind)),
+                num_a,
+                num_b if num_b is not None else "",
+                team_number.get(taker, ""),
+                trump_label(trump),
+                contract,
+                str(contres.get(contre, contre)),
+                taker_points if taker_points is not None else "",
+                team_number.get(belote, "") if belote else "",
+                team_number.get(capot, "") if capot else "",
+                score_a,
+                score_b,
+                running_a,
+                running_b,
+                outcome_label(outcome) if outcome else "",
+                str(sources.get(source, source)),
+                entered_at.astimezone(tz).strftime("%Y-%m-%d %H:%M:%S") if entered_at else "",
+            ]
+        )
+        done += 1
+        if done % CHUNK == 0:
+            progress(done, total)
+    progress(done, max(total, done))
+    return data
+
+
+def trump_label(value: str) -> str:
+    if not value:
+        return ""
+    from scoring.forms import TRUMP_LABELS
+
+    label = TRUMP_LABELS.get(value)
+    return str(label) if label is not None else value
+
+
+STANDINGS_COLUMNS: tuple[tuple[str, Any], ...] = (
+    ("rank", gettext_lazy("Rang")),
+    ("number", gettext_lazy("N°")),
+    ("name", gettext_lazy("Équipe")),
+    ("players", gettext_lazy("Joueurs")),
+    ("played", gettext_lazy("Jouées")),
+    ("wins", gettext_lazy("Gagnées")),
+    ("draws", gettext_lazy("Nulles")),
+    ("losses", gettext_lazy("Perdues")),
+    ("byes", gettext_lazy("Exempt")),
+    ("points_for", gettext_lazy("Points")),
+    ("points_against", gettext_lazy("Encaissés")),
+    ("difference", gettext_lazy("Différence")),
+    ("match_points", gettext_lazy("Points de match")),
+    ("best_game", gettext_lazy("Meilleure partie")),
+)
+
+
+def standings_dataset(snapshot: StandingsSnapshot) -> tablib.Dataset:
+    """The rows of a stored snapshot (every team; ``Rang`` keeps shared ranks as "3=")."""
+    from publishing.tables import rank_label
+
+    tiebreaks = list(snapshot.config.get("tiebreaks", []))
+    headers = [str(label) for _key, label in STANDINGS_COLUMNS]
+    headers += [str(TIEBREAK_LABELS.get(name, name)) for name in tiebreaks]
+    data = tablib.Dataset(
+        headers=headers,
+        title=str(_("Classement")),
+    )
+    for row in snapshot.rows:
+        line: list[Any] = [
+            rank_label(row) if key == "rank" else row.get(key, "") for key, _l in STANDINGS_COLUMNS
+        ]
+        line += list(row.get("tiebreaks", []))
+        data.append(line)
+    return data
+
+
+# --- Files ------------------------------------------------------------------------------------
+
+
+def render(data: tablib.Dataset, fmt: str) -> tuple[bytes, str]:
+    """The file's bytes and content type; ``fmt`` is one of :data:`FORMATS`."""
+    if fmt not in CONTENT_TYPES:
+        raise ValueError(f"unknown export format {fmt!r}")
+    if fmt == "csv":
+        text = data.export("csv", delimiter=CSV_DELIMITER)
+        return text.encode("utf-8-sig"), CONTENT_TYPES[fmt]
+    return data.export(fmt), CONTENT_TYPES[fmt]
+
+
+def filename(contest: Contest, kind: str, fmt: str) -> str:
+    stamp = timezone.localtime().strftime("%Y%m%d-%H%M")
+    return f"{slugify(contest.slug) or 'concours'}-{kind}-{stamp}.{fmt}"
+
+
+def dataset_for(contest: Contest, kind: str, progress: Progress = _no_progress) -> tablib.Dataset:
+    """The organiser's dataset of ``kind`` (every round; the live standings)."""
+    if kind == ExportJob.Kind.ENTRIES:
+        return entries_dataset(contest, progress)
+    if kind == ExportJob.Kind.RESULTS:
+        return results_dataset(contest, progress)
+    if kind == ExportJob.Kind.DEALS:
+        return deals_dataset(contest, progress)
+    if kind == ExportJob.Kind.STANDINGS:
+        from standings import services as standings
+
+        snapshot = standings.live_snapshot(contest.pk)
+        if snapshot is None:
+            standings.rebuild(contest.pk, force=True)
+            snapshot = standings.live_snapshot(contest.pk)
+        if snapshot is None:
+            return tablib.Dataset(title=str(_("Classement")))
+        data = standings_dataset(snapshot)
+        progress(len(snapshot.rows), len(snapshot.rows))
+        return data
+    raise ValueError(f"unknown export kind {kind!r}")
+
+
+def run_job(job_id: int) -> str:
+    """Run one export job to the end; returns its final status."""
+    job = ExportJob.objects.select_related("contest").filter(pk=job_id).first()
+    if job is None:
+        return "missing"
+    if job.status == ExportJob.Status.DONE:
+        return str(job.status)
+    now = timezone.now()
+    ExportJob.objects.filter(pk=job.pk).update(
+        status=ExportJob.Status.RUNNING, started_at=now, progress=0, error=""
+    )
+
+    def progress(done: int, total: int) -> None:
+        percent = min(99, (done * 100) // total) if total else 99
+        ExportJob.objects.filter(pk=job.pk).update(
+            rows_done=done, rows_total=total, progress=percent
+        )
+
+    try:
+        data = dataset_for(job.contest, job.kind, progress)
+        content, _type = render(data, job.format)
+        name = filename(job.contest, job.kind, job.format)
+        job.file.save(name, ContentFile(content), save=False)
+        job.filename = name
+        job.status = ExportJob.Status.DONE
+        job.progress = 100
+        job.rows_done = job.rows_total = len(data)
+        job.finished_at = timezone.now()
+        job.save(
+            update_fields=[
+                "file",
+                "filename",
+                "status",
+                "progress",
+                "rows_done",
+                "rows_total",
+                "finished_at",
+            ]
+        )
+    except Exception:
+        logger.exception("export job %s failed", job.pk)
+        ExportJob.objects.filter(pk=job.pk).update(
+            status=ExportJob.Status.FAILED,
+            finished_at=timezone.now(),
+            error=_(
+                "L'export n'a pas pu être écrit. Réessayez ; si cela recommence, prévenez "
+                "l'administrateur du site."
+            ),
+        )
+        return str(ExportJob.Status.FAILED)
+    return str(ExportJob.Status.DONE)
+
+
+__all__ = [
+    "CONTENT_TYPES",
+    "FORMATS",
+    "dataset_for",
+    "deals_dataset",
+    "entries_dataset",
+    "filename",
+    "render",
+    "results_dataset",
+    "run_job",
+    "standings_dataset",
+]

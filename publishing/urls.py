@@ -1,0 +1,36 @@
+"""Organiser URLs of publishing, prizes, prints and exports (namespace ``publishing``).
+
+Mounted under ``/orga/`` beside the tournaments app's organiser pages; every URL below
+``<club_slug>/`` answers 404 to anyone who is not an organiser or admin of that club.
+"""
+
+from django.urls import path
+
+from publishing import views_organiser as views
+
+app_name = "publishing"
+
+CONTEST = "<slug:club_slug>/concours/<int:contest_id>/"
+ROUND = CONTEST + "manches/<int:round_number>/"
+
+urlpatterns = [
+    path(CONTEST + "publication/", views.publication, name="publication"),
+    path(
+        ROUND + "publication/",
+        views.publication_round,
+        name="publication_round",
+    ),
+    path(CONTEST + "classement/recalculer/", views.standings_rebuild, name="standings_rebuild"),
+    path(CONTEST + "lots/", views.prizes, name="prizes"),
+    path(CONTEST + "lots/<int:prize_id>/supprimer/", views.prize_delete, name="prize_delete"),
+    path(ROUND + "feuilles-de-marque/", views.print_sheets, name="print_sheets"),
+    path(ROUND + "affiches/", views.print_posters, name="print_posters"),
+    path(CONTEST + "palmares/", views.print_ranking, name="print_ranking"),
+    path(CONTEST + "exports/", views.exports_page, name="exports"),
+    path(CONTEST + "exports/<int:job_id>/", views.export_detail, name="export"),
+    path(
+        CONTEST + "exports/<int:job_id>/telecharger/",
+        views.export_download,
+        name="export_download",
+    ),
+]

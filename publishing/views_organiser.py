@@ -1,0 +1,401 @@
+"""Organiser pages of publishing, prizes, prints and exports (login and club role required).
+
+* Publication: per round, what the public sees (draw, results, standings); the standings
+  state (up to date or being recalculated) and a "recalculer maintenant" button.
+* Prizes ("lots"): a list of rank ranges with their prize.
+* Prints (A4, print CSS): the score sheets of a round (a 12-deal grid, or a running-total grid
+  for games to a target; team numbers, table number, the QR code of the table link), the draw
+  posters (by table and by team), the final ranking with the prize list (top N or every team).
+* Exports: CSV, XLSX or ODS of entries, results, deals or standings, written by a Celery job
+  whose progress bar refreshes itself (htmx), then downloaded here (never from a public URL).
+
+Every object comes through ``tournaments.access`` (404 for anyone outside the club). Bad input
+gets a French message and a 4xx.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.contrib import messages
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+
+from publishing import services as publishing
+from publishing.forms import ExportForm, PrizeForm, RankingPrintForm, VisibilityForm
+from publishing.http import french_404
+from publishing.models import ExportJob, Prize
+from publishing.tables import PrizeRankingTable
+from scoring.models import ScoreSheet
+from standings import events
+from standings import services as standings_service
+from tournaments import access, draws
+from tournaments.models import Contest, Round
+
+logger = logging.getLogger(__name__)
+
+SHEET_TARGET_LINES = 24  # lines of a running-total grid (games to a target)
+
+
+def _contest(request: HttpRequest, club_slug: str, contest_id: int) -> Contest:
+    return access.contest_for(request.user, club_slug, contest_id)
+
+
+def _base(contest: Contest, **extra: Any) -> dict[str, Any]:
+    return {"club": contest.club, "contest": contest, **extra}
+
+
+# --- Publication ------------------------------------------------------------------------------
+
+
+def _publication_context(contest: Contest, **extra: Any) -> dict[str, Any]:
+    rounds = list(contest.rounds.order_by("number"))
+    return _base(
+        contest,
+        rounds=[(r, VisibilityForm(initial=_flags(r), prefix=f"r{r.number}")) for r in rounds],
+        stale=standings_service.is_stale(contest.pk),
+        snapshot=standings_service.live_snapshot(contest.pk),
+        public_snapshot=standings_service.public_snapshot(contest),
+        **extra,
+    )
+
+
+def _flags(round_: Round) -> dict[str, bool]:
+    return {
+        "show_draw": round_.show_draw,
+        "show_results": round_.show_results,
+        "show_standings": round_.show_standings,
+    }
+
+
+@access.organiser_view("GET")
+@french_404
+def publication(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResponse:
+    contest = _contest(request, club_slug, contest_id)
+    return render(request, "publishing/organiser/publication.html", _publication_context(contest))
+
+
+@access.organiser_view("POST")
+@french_404
+def publication_round(
+    request: HttpRequest, club_slug: str, contest_id: int, round_number: int
+) -> HttpResponse:
+    round_ = access.round_for(request.user, club_slug, contest_id, round_number)
+    form = VisibilityForm(request.POST, prefix=f"r{round_.number}")
+    form.is_valid()  # three optional booleans: always valid
+    try:
+        publishing.set_visibility(round_, **form.cleaned_data)
+    except publishing.PublishingError as exc:
+        context = _publication_context(round_.contest, error=exc.message)
+        return render(request, "publishing/organiser/publication.html", context, status=409)
+    messages.success(
+        request,
+        _("Manche %(number)s : publication enregistrée, classement recalculé.")
+        % {"number": round_.number},
+    )
+    return redirect("publishing:publication", club_slug=club_slug, contest_id=contest_id)
+
+
+@access.organiser_view("POST")
+@french_404
+def standings_rebuild(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResponse:
+    contest = _contest(request, club_slug, contest_id)
+    try:
+        publishing.rebuild_now(contest)
+    except publishing.PublishingError as exc:
+        context = _publication_context(contest, error=exc.message)
+        return render(request, "publishing/organiser/publication.html", context, status=409)
+    messages.success(request, _("Classement recalculé."))
+    return redirect("publishing:publication", club_slug=club_slug, contest_id=contest_id)
+
+
+# --- Prizes -----------------------------------------------------------------------------------
+
+
+@access.organiser_view("GET", "POST")
+@french_404
+def prizes(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResponse:
+    contest = _contest(request, club_slug, contest_id)
+    form = PrizeForm(access.posted(request))
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                publishing.add_prize(
+                    contest,
+                    rank_from=form.cleaned_data["rank_from"],
+                    rank_to=form.cleaned_data["rank_to"],
+                    label=form.cleaned_data["label"],
+                )
+            except publishing.PublishingError as exc:
+                form.add_error(None, exc.message)
+            else:
+                messages.success(request, _("Lot ajouté."))
+                return redirect("publishing:prizes", club_slug=club_slug, contest_id=contest_id)
+        status = 400
+    items = list(Prize.objects.filter(contest=contest).order_by("rank_from"))
+    return render(
+        request,
+        "publishing/organiser/prizes.html",
+        _base(contest, form=form, prizes=items),
+        status=status,
+    )
+
+
+@access.organiser_view("POST")
+@french_404
+def prize_delete(
+    request: HttpRequest, club_slug: str, contest_id: int, prize_id: int
+) -> HttpResponse:
+    contest = _contest(request, club_slug, contest_id)
+    try:
+        publishing.delete_prize(contest, prize_id)
+    except publishing.PublishingError as exc:
+        raise Http404(exc.message) from None
+    messages.success(request, _("Lot supprimé."))
+    return redirect("publishing:prizes", club_slug=club_slug, contest_id=contest_id)
+
+
+# --- Prints -----------------------------------------------------------------------------------
+
+
+def qr_svg(url: str) -> SafeString:
+    """An inline SVG QR code (no image file, no script; the CSP allows inline styles)."""
+    import segno
+
+    code = segno.make(url, error="m")
+    return mark_safe(code.svg_inline(scale=3, border=2, omitsize=False))  # segno's own SVG
+
+
+def table_link(sheet: ScoreSheet, round_number: int, table_number: int) -> str:
+    return reverse(
+        "table:sheet",
+        kwargs={"round_number": round_number, "table_number": table_number, "token": sheet.token},
+    )
+
+
+def _sheet_layout(contest: Contest) -> dict[str, Any]:
+    """How the paper sheet looks: N numbered deals, or running totals towards a target."""
+    from scoring.adapters import ruleset_of_contest
+
+    try:
+        rules = ruleset_of_contest(contest)
+    except Exception:  # a broken ruleset must not stop printing: the usual 12 deals
+        logger.warning("print: unreadable ruleset for contest %s", contest.pk)
+        return {"by_deals": True, "lines": list(range(1, 13)), "target": None}
+    if str(rules.game_end) == "deals":
+        return {"by_deals": True, "lines": list(range(1, rules.deals_per_game + 1)), "target": None}
+    return {
+        "by_deals": False,
+        "lines": list(range(1, SHEET_TARGET_LINES + 1)),
+        "target": rules.target,
+    }
+
+
+@access.organiser_view("GET")
+@french_404
+def print_sheets(
+    request: HttpRequest, club_slug: str, contest_id: int, round_number: int
+) -> HttpResponse:
+    """One A4 score sheet per table of a published round, with the QR code of its link."""
+    from scoring import services as scoring_services
+
+    round_ = access.round_for(request.user, club_slug, contest_id, round_number)
+    contest = round_.contest
+    if round_.status == Round.Status.DRAFT:
+        return render(
+            request,
+            "publishing/organiser/refused.html",
+            _base(
+                contest,
+                round=round_,
+                message=_(
+                    "La manche %(number)s est en brouillon : publiez son tirage avant "
+                    "d'imprimer les feuilles de marque (leurs liens n'existent pas encore)."
+                )
+                % {"number": round_.number},
+            ),
+            status=409,
+        )
+    scoring_services.ensure_round_sheets(round_, user=request.user)
+    tables = draws.tables_of(round_)
+    sheets = {s.table_id: s for s in ScoreSheet.objects.filter(table__round=round_)}
+    pages = []
+    for table in tables:
+        sheet = sheets.get(table.pk)
+        if table.entry_b is None:
+            continue  # a bye has no game to write down
+        url = (
+            request.build_absolute_uri(table_link(sheet, round_.number, table.number))
+            if sheet
+            else ""
+        )
+        pages.append({"table": table, "url": url, "qr": qr_svg(url) if url else ""})
+    return render(
+        request,
+        "publishing/print/sheets.html",
+        _base(contest, round=round_, pages=pages, layout=_sheet_layout(contest)),
+    )
+
+
+@access.organiser_view("GET")
+@french_404
+def print_posters(
+    request: HttpRequest, club_slug: str, contest_id: int, round_number: int
+) -> HttpResponse:
+    """The draw in large type, by table then by team (to pin on the hall's walls)."""
+    round_ = access.round_for(request.user, club_slug, contest_id, round_number)
+    tables = draws.tables_of(round_)
+    return render(
+        request,
+        "publishing/print/posters.html",
+        _base(
+            round_.contest,
+            round=round_,
+            by_table=draws.by_table(tables),
+            by_team=draws.by_team(tables),
+        ),
+    )
+
+
+@access.organiser_view("GET")
+@french_404
+def print_ranking(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResponse:
+    """The final ranking with the prize list: the prize-winners (``?n=``) or every team."""
+    contest = _contest(request, club_slug, contest_id)
+    form = RankingPrintForm(request.GET)
+    if not form.is_valid():
+        return render(
+            request,
+            "publishing/organiser/refused.html",
+            _base(contest, message=" ".join(e for errs in form.errors.values() for e in errs)),
+            status=400,
+        )
+    try:
+        standings_service.rebuild(contest.pk)  # a no-op when up to date
+    except Exception:
+        logger.exception("print: rebuild of contest %s failed", contest.pk)
+    snapshot = standings_service.live_snapshot(contest.pk)
+    items = list(Prize.objects.filter(contest=contest).order_by("rank_from"))
+    rows = list(snapshot.rows) if snapshot is not None else []
+    limit = form.cleaned_data.get("n")
+    if form.cleaned_data.get("tous"):
+        limit = None
+    elif limit is None and items:
+        limit = max(p.rank_to for p in items)
+    if limit is not None:
+        rows = [r for r in rows if r["rank"] <= limit]
+    for row in rows:
+        row["prize"] = publishing.prize_for_rank(items, row["rank"])
+    table = PrizeRankingTable(rows, config=snapshot.config if snapshot else {}, orderable=False)
+    return render(
+        request,
+        "publishing/print/ranking.html",
+        _base(contest, table=table, snapshot=snapshot, prizes=items, limit=limit),
+    )
+
+
+# --- Exports ----------------------------------------------------------------------------------
+
+
+def _start_export(job: ExportJob) -> None:
+    """Queue the job; without a broker (or while it is down) run it here."""
+    from publishing import exports, tasks
+
+    if not events.broker_is_backing_off():
+        try:
+            tasks.run_export.delay(job.pk)
+            return
+        except Exception as exc:
+            logger.warning("export %s: broker unavailable (%s), running here", job.pk, exc)
+    exports.run_job(job.pk)
+
+
+@access.organiser_view("GET", "POST")
+@french_404
+def exports_page(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResponse:
+    contest = _contest(request, club_slug, contest_id)
+    form = ExportForm(access.posted(request))
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            job = ExportJob.objects.create(
+                contest=contest,
+                kind=form.cleaned_data["kind"],
+                format=form.cleaned_data["format"],
+                created_by=request.user,
+            )
+            _start_export(job)
+            return redirect(
+                "publishing:export", club_slug=club_slug, contest_id=contest_id, job_id=job.pk
+            )
+        status = 400
+    jobs = list(ExportJob.objects.filter(contest=contest).order_by("-created_at", "-pk")[:20])
+    return render(
+        request,
+        "publishing/organiser/exports.html",
+        _base(contest, form=form, jobs=jobs),
+        status=status,
+    )
+
+
+def _job(contest: Contest, job_id: int) -> ExportJob:
+    job = ExportJob.objects.filter(contest=contest, pk=job_id).first()
+    if job is None:
+        raise Http404(_("Cet export n'existe pas."))
+    return job
+
+
+@access.organiser_view("GET")
+@french_404
+def export_detail(
+    request: HttpRequest, club_slug: str, contest_id: int, job_id: int
+) -> HttpResponse:
+    contest = _contest(request, club_slug, contest_id)
+    job = _job(contest, job_id)
+    template = (
+        "publishing/organiser/_export_job.html" if request.htmx else "publishing/organiser/export.html"
+    )
+    return render(request, template, _base(contest, job=job))
+
+
+@access.organiser_view("GET")
+@french_404
+def export_download(
+    request: HttpRequest, club_slug: str, contest_id: int, job_id: int
+) -> HttpResponse:
+    contest = _contest(request, club_slug, contest_id)
+    job = _job(contest, job_id)
+    if job.status != ExportJob.Status.DONE or not job.file:
+        raise Http404(_("Ce fichier n'est pas (ou plus) disponible."))
+    try:
+        handle = job.file.open("rb")
+    except OSError:
+        raise Http404(_("Ce fichier n'est pas (ou plus) disponible.")) from None
+    from publishing.exports import CONTENT_TYPES
+
+    return FileResponse(
+        handle,
+        as_attachment=True,
+        filename=job.filename or f"export.{job.format}",
+        content_type=CONTENT_TYPES.get(job.format, "application/octet-stream"),
+    )
+
+
+__all__ = [
+    "export_detail",
+    "export_download",
+    "exports_page",
+    "print_posters",
+    "print_ranking",
+    "print_sheets",
+    "prize_delete",
+    "prizes",
+    "publication",
+    "publication_round",
+    "standings_rebuild",
+]

@@ -1,0 +1,193 @@
+"""Byes and forfeits: a table without a game, credited under the contest's bye policy.
+
+A bye table (no team B) is credited and confirmed when its round's sheets are made. An
+organiser scores a forfeit of one team of a played table (the other is credited as for a bye,
+the loser scores 0), or cancels it. This module must not render anything nor read the request.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from engine.rules import GameEnd, Ruleset
+from scoring.models import DealCorrection, ScoreSheet
+from scoring.services.common import (
+    account,
+    bump,
+    check_version,
+    history,
+    lock,
+    notify,
+    require,
+    rules_of,
+)
+from scoring.services.errors import Written, refuse
+from scoring.sheet_states import Action, Kind, Role, Status
+from tournaments.models import Contest, Round
+
+
+def game_value(rules: Ruleset) -> int:
+    """The points of a whole game: the target, or N deals × 162."""
+    if rules.game_end is GameEnd.DEALS:
+        return rules.deals_per_game * rules.deal_total
+    return rules.target
+
+
+def policy_points(contest: Contest, rules: Ruleset, round_: Round) -> int:
+    """What a bye (or a forfeit's winner) is credited with under the contest's bye policy.
+
+    ``fixed``: the contest's bye points. ``half_game``: half of the bye points, or of a whole
+    game when they are 0. ``round_average``: the average team score of the round's finished
+    games (the bye points, or half a game, while none is finished). Standings apply the same
+    policy themselves; this figure is what the sheet shows.
+    """
+    policy = contest.bye_policy
+    if policy == Contest.ByePolicy.FIXED:
+        return int(contest.bye_points)
+    half = int(contest.bye_points or game_value(rules)) // 2
+    if policy == Contest.ByePolicy.HALF_GAME:
+        return half
+    played = list(
+        ScoreSheet.objects.filter(
+            table__round=round_,
+            kind__in=[Kind.DEALS, Kind.TOTALS],
+            status__in=[Status.FINISHED, Status.CONFIRMED],
+        ).values_list("total_a", "total_b")
+    )
+    if not played:
+        return int(contest.bye_points) or half
+    scores = [s for pair in played for s in pair]
+    return (2 * sum(scores) + len(scores)) // (2 * len(scores))  # rounded half up
+
+
+_FIELDS = [
+    "kind",
+    "forfeit_loser",
+    "total_a",
+    "total_b",
+    "winner",
+    "status",
+    "finished_at",
+    "confirmed_at",
+    "confirmed_by",
+    "confirmed_by_team",
+]
+
+
+def _confirm(sheet: ScoreSheet, user: Any) -> None:
+    now = timezone.now()
+    sheet.status = Status.CONFIRMED
+    sheet.finished_at = sheet.finished_at or now
+    sheet.confirmed_at = now
+    sheet.confirmed_by = account(user)
+    sheet.confirmed_by_team = ""
+    bump(sheet, _FIELDS)
+    notify(sheet, was_result=True)
+
+
+def credit_bye(sheet_id: int, *, user: Any = None, version: int | None = None) -> Written:
+    """Credit a bye table's team under the contest's policy, and confirm it (idempotent)."""
+    with transaction.atomic():
+        sheet = lock(sheet_id)
+        table = sheet.table
+        if table.round.status == Round.Status.CLOSED:
+            raise refuse(
+                "round_closed", _("Cette manche est close : la feuille ne peut plus changer.")
+            )
+        check_version(sheet, version)
+        sheet.kind = Kind.BYE
+        sheet.total_a = policy_points(table.round.contest, rules_of(sheet), table.round)
+        sheet.total_b = 0
+        sheet.winner = ScoreSheet.Winner.A
+        _confirm(sheet, user)
+        return Written(sheet, None)
+
+
+def _history_forfeit(sheet: ScoreSheet, before: dict[str, Any], user: Any, reason: str) -> None:
+    history(
+        sheet=sheet,
+        action=DealCorrection.Action.FORFEIT,
+        before=before,
+        after={"kind": sheet.kind, "forfeit_loser": sheet.forfeit_loser},
+        reason=reason[:300],
+        by=account(user),
+    )
+
+
+def score_forfeit(
+    sheet_id: int,
+    *,
+    forfeit_loser: str,
+    version: int | None = None,
+    user: Any = None,
+    reason: str = "",
+    role: Role | str = Role.ORGANISER,
+) -> Written:
+    """``forfeit_loser`` ("a" or "b") forfeits a played table; ``""`` cancels a forfeit."""
+    with transaction.atomic():
+        sheet = lock(sheet_id)
+        require(sheet, Action.FORFEIT, Role(role))
+        check_version(sheet, version)
+        before = {"kind": sheet.kind, "forfeit_loser": sheet.forfeit_loser}
+        if forfeit_loser in ("a", "b"):
+            if sheet.deal_count:
+                raise refuse(
+                    "has_deals",
+                    _("Des résultats sont déjà saisis à cette table : supprimez-les d'abord."),
+                )
+            contest, round_ = sheet.table.round.contest, sheet.table.round
+            points = policy_points(contest, rules_of(sheet), round_)
+            sheet.kind = Kind.FORFEIT
+            sheet.forfeit_loser = forfeit_loser
+            sheet.total_a = 0 if forfeit_loser == "a" else points
+            sheet.total_b = 0 if forfeit_loser == "b" else points
+            sheet.winner = "b" if forfeit_loser == "a" else "a"
+            _history_forfeit(sheet, before, user, reason)
+            _confirm(sheet, user)
+            return Written(sheet, None)
+        if sheet.kind != Kind.FORFEIT:
+            raise refuse("forfeit_team", _("Indiquez l'équipe forfait."), field="forfeit_loser")
+        sheet.kind = Kind.DEALS
+        sheet.forfeit_loser = ""
+        sheet.total_a = sheet.total_b = 0
+        sheet.winner = ScoreSheet.Winner.NONE
+        sheet.status = Status.OPEN
+        sheet.finished_at = sheet.confirmed_at = None
+        sheet.confirmed_by = None
+        _history_forfeit(sheet, before, user, reason)
+        bump(sheet, _FIELDS)
+        notify(sheet, was_result=True)
+        return Written(sheet, None)
+
+
+def score_bye_or_forfeit(
+    sheet_id: int,
+    *,
+    forfeit_loser: str = "",
+    version: int | None = None,
+    user: Any = None,
+    reason: str = "",
+    role: Role | str = Role.ORGANISER,
+) -> Written:
+    """A bye table is credited (:func:`credit_bye`); a played table forfeits or cancels one
+    (:func:`score_forfeit`)."""
+    table = ScoreSheet.objects.select_related("table").get(pk=sheet_id).table
+    if table.is_bye:
+        if forfeit_loser:
+            raise refuse("bye_forfeit", _("Une table d'exempt n'a pas d'adversaire forfait."))
+        return credit_bye(sheet_id, user=user, version=version)
+    return score_forfeit(
+        sheet_id,
+        forfeit_loser=forfeit_loser,
+        version=version,
+        user=user,
+        reason=reason,
+        role=role,
+    )
+
+
+__all__ = ["credit_bye", "game_value", "policy_points", "score_bye_or_forfeit", "score_forfeit"]

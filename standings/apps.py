@@ -1,0 +1,39 @@
+"""The standings' app: listens to score entry and to the rounds' visibility, rebuilds on change."""
+
+from typing import Any
+
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class StandingsConfig(AppConfig):
+    name = "standings"
+    verbose_name = _("Classements")
+
+    def ready(self) -> None:
+        from scoring.models import ScoreSheet
+        from scoring.signals import results_changed
+        from tournaments.models import Round
+        from tournaments.signals import round_visibility_changed
+
+        results_changed.connect(
+            _mark_stale_and_queue, sender=ScoreSheet, dispatch_uid="standings-results"
+        )
+        round_visibility_changed.connect(
+            _rebuild_public_standings, sender=Round, dispatch_uid="standings-visibility"
+        )
+
+
+def _mark_stale_and_queue(sender: Any, contest_id: int, **kwargs: Any) -> None:
+    """A result changed: stale mark in the same transaction, rebuild queued on commit."""
+    from standings import events
+
+    events.results_changed(contest_id)
+
+
+def _rebuild_public_standings(sender: Any, round: Any, before: Any, **kwargs: Any) -> None:
+    """What the public may see changed: rebuild the standings in the same commit, so the
+    public pages never show a round whose standings were just hidden (or miss a new one)."""
+    from standings import services
+
+    services.rebuild(round.contest_id, force=True)

@@ -1,0 +1,77 @@
+"""Every write of the tournaments app, one module per use case.
+
+``seasons``, ``players``, ``contests``, ``entries``, ``imports`` (a validated CSV import),
+``rounds`` (draw, publication, visibility, deletion) and ``edits`` (hand edits of a draft draw);
+``base`` and ``layouts`` hold what they share. Callers use this package's names
+(``from tournaments import services; services.add_entry(...)``), never a module's private helper.
+
+Each write is one ``transaction.atomic`` block locking what it changes (``select_for_update`` on
+the contest or the round, so two organisers clicking at once queue up instead of corrupting the
+draw). A refusal is a :class:`ServiceError` with a stable ``code`` and a French ``message``;
+nothing is written when one is raised. Services never check who the user is
+(``tournaments.access`` did), never render, and never import ``scoring`` (results come through
+``tournaments.adapters``).
+"""
+
+from tournaments.services.base import ServiceError
+from tournaments.services.contests import (
+    INFO_FIELDS,
+    RULE_FIELDS,
+    create_contest,
+    finish_contest,
+    update_contest,
+)
+from tournaments.services.edits import conflicts, move_entry, swap_entries, undo_last_edit
+from tournaments.services.entries import (
+    FLAGS,
+    EntryValues,
+    add_entry,
+    delete_entry,
+    reinstate_entry,
+    set_entry_flag,
+    update_entry,
+    withdraw_entry,
+)
+from tournaments.services.imports import import_entries
+from tournaments.services.players import find_player, get_or_create_player, save_player
+from tournaments.services.rounds import (
+    delete_round,
+    generate_round,
+    lost_with,
+    publish_round,
+    redraw_round,
+    set_round_visibility,
+)
+from tournaments.services.seasons import create_season
+
+__all__ = [
+    "FLAGS",
+    "INFO_FIELDS",
+    "RULE_FIELDS",
+    "EntryValues",
+    "ServiceError",
+    "add_entry",
+    "conflicts",
+    "create_contest",
+    "create_season",
+    "delete_entry",
+    "delete_round",
+    "find_player",
+    "finish_contest",
+    "generate_round",
+    "get_or_create_player",
+    "import_entries",
+    "lost_with",
+    "move_entry",
+    "publish_round",
+    "redraw_round",
+    "reinstate_entry",
+    "save_player",
+    "set_entry_flag",
+    "set_round_visibility",
+    "swap_entries",
+    "undo_last_edit",
+    "update_contest",
+    "update_entry",
+    "withdraw_entry",
+]
