@@ -52,7 +52,11 @@ HORIZON_CAP: Final = {12: 4, 16: 6}
 EXEMPT_TRIES: Final = 6
 """Choices of who sits out tried per planned partie (the rotation leaves many equal ones)."""
 FRESH_NODES: Final = 40_000
-"""Tables tried per depth-first search (a schedule needs a few hundred; 40,000 is ~0.5 s)."""
+"""Work units per depth-first search: a table tried, or listing UNIT candidate opponent pairs
+(a schedule needs a few hundred; 40,000 is about 0.3 s)."""
+UNIT: Final = 64
+MAX_HORIZON: Final = 6
+"""Planned parties beyond this are left to the round-by-round search (the goals stop at 6)."""
 
 Matrix = list[list[int]]
 Quad = tuple[int, int, int, int]
@@ -61,7 +65,7 @@ Quad = tuple[int, int, int, int]
 def horizon(field: Field) -> int:
     seated = field.n - field.exempt_count
     cap = HORIZON_CAP.get(seated, (seated - 1) // 2)
-    return min(field.options.planned_parties or DEFAULT_HORIZON, cap)
+    return min(field.options.planned_parties or DEFAULT_HORIZON, cap, MAX_HORIZON)
 
 
 def fresh_applies(field: Field) -> bool:
@@ -198,6 +202,8 @@ class _Dfs:
     def _opponents(self, a: int, b: int, others: list[int]) -> list[tuple[int, int]]:
         oa, ob, p, m = self.opponent[a], self.opponent[b], self.partner, self.meeting
         free = [c for c in others if not oa[c] and not ob[c]]
+        # building the list is the costly part of a step: the budget pays for it too
+        self.left -= 1 + len(free) * len(free) // UNIT
         self.rng.shuffle(free)
         pairs = [(c, d) for i, c in enumerate(free) for d in free[i + 1 :] if not p[c][d]]
         pairs.sort(key=lambda cd: m[a][cd[0]] + m[a][cd[1]] + m[b][cd[0]] + m[b][cd[1]])
