@@ -122,6 +122,7 @@ def test_eight_players_use_the_plan_every_partie() -> None:
     ("n", "parties", "game", "goal"),
     [
         (16, 6, Game.BELOTE, "opponents"),
+        (17, 6, Game.BELOTE, "opponents"),  # one out each partie: planned ahead too
         (24, 6, Game.BELOTE, "opponents"),
         (40, 6, Game.BELOTE, "meetings"),
         (41, 6, Game.TAROT, "meetings"),
