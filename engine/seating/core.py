@@ -21,7 +21,9 @@ import random
 
 from engine.seating.costs import Matrices, matrices, seating_terms
 from engine.seating.field import Field, prepare
+from engine.seating.fresh import fresh_applies, fresh_plan, horizon
 from engine.seating.model import (
+    ParamValue,
     ReportCode,
     ReportItem,
     SeatingRequest,
@@ -89,7 +91,17 @@ def _solve(
     lay = _layout(field)
     budget = EVALS_PER_EFFORT * field.options.effort
     found = search(m, lay, rng, budget, ranked=_ranked(field, lay))
-    return _with_required(field, found), Strategy.SEARCH, notes
+    found = _with_required(field, found)
+    if fresh_applies(field):
+        planned = fresh_plan(field, rng, found)
+        if planned is None:
+            notes.append(ReportItem(ReportCode.PLAN_ABANDONED, {"reason": "no_schedule_found"}))
+        else:
+            kept = planned is found
+            params: dict[str, ParamValue] = {"horizon": horizon(field), "kept_search": kept}
+            notes.append(ReportItem(ReportCode.LOOKAHEAD, params))
+            return planned, Strategy.SEARCH if kept else Strategy.PLAN, notes
+    return found, Strategy.SEARCH, notes
 
 
 def _repeated_partners(field: Field, m: Matrices, seating: Seating) -> int:

@@ -272,9 +272,7 @@ def _exemption(exempts: tuple[int, ...], out: int) -> tuple[tuple[int, ...], fro
     raise AssertionError("unreachable: fewer players than seats out")
 
 
-def _rank_places(
-    players: tuple[Player, ...], index: dict[int, int], seed: int
-) -> tuple[int, ...]:
+def _rank_places(players: tuple[Player, ...], index: dict[int, int], seed: int) -> tuple[int, ...]:
     """Ranking places (0 = best score); equal or missing scores are ordered by a seeded lot."""
     lot = random.Random(seed ^ 0x5EA7)
     lots = {p.id: lot.random() for p in sorted(players, key=lambda p: p.id)}

@@ -24,6 +24,7 @@ __all__ = [
     "ConstraintCheck",
     "CostTerms",
     "Game",
+    "ParamValue",
     "PastPartie",
     "Player",
     "ReportCode",
@@ -61,7 +62,7 @@ class Game(StrEnum):
 class Strategy(StrEnum):
     """How the tables were found (see :mod:`engine.seating`)."""
 
-    PLAN = "plan"  # a whole-contest schedule searched ahead (8 belote players, unchanged field)
+    PLAN = "plan"  # taken from a schedule searched ahead (small full belote fields)
     SEARCH = "search"  # tabu local search on the tiered costs, round by round
     EXHAUSTIVE = "exhaustive"  # a field so small that every seating was compared
 
@@ -92,6 +93,7 @@ class ReportCode(StrEnum):
     REPEATED_OPPONENT = "repeated_opponent"
     REPEATED_MEETING = "repeated_meeting"
     PLAN_ABANDONED = "plan_abandoned"
+    LOOKAHEAD = "lookahead"  # the partie starts a repeat-free schedule up to ``horizon``
 
 
 # --------------------------------------------------------------------------------------------

@@ -17,8 +17,8 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from engine._matching import min_cost_max_matching
 from engine.seating.field import Field, pair_key
+from engine.seating.matching import min_cost_max_matching
 from engine.seating.search import Seating
 
 __all__ = ["MATCHING_EDGES_MAX", "fewest_partner_seating"]

@@ -20,6 +20,7 @@ from engine.seating.model import (
     Constraint,
     ConstraintCheck,
     CostTerms,
+    ParamValue,
     ReportCode,
     ReportItem,
     SeatingReport,
@@ -70,7 +71,7 @@ def _exempt_items(field: Field, seating: Seating) -> list[ReportItem]:
     items = []
     for x in seating.exempt:
         reason = "fewest_exemptions" if x in required else "drawn_among_fewest"
-        params: dict[str, int | str | bool | tuple[int, ...] | None] = {
+        params: dict[str, ParamValue] = {
             "player": field.ids[x],
             "exempts_before": field.exempts_before[x],
             "reason": reason,
@@ -96,7 +97,7 @@ def _repeat_items(field: Field, seating: Seating, terms: Terms) -> list[ReportIt
             if (a, b) in listed:
                 continue  # a repeated partner or opponent is also a repeated meeting
             listed.add((a, b))
-            params: dict[str, int | str | bool | tuple[int, ...] | None] = {
+            params: dict[str, ParamValue] = {
                 "table": table_of[a] + 1,
                 "player_a": field.ids[a],
                 "player_b": field.ids[b],

@@ -29,10 +29,13 @@ from engine.seating.costs import CONFLICT, FORBIDDEN, Matrices, table_cost
 
 __all__ = ["EVALS_PER_EFFORT", "Layout", "Seating", "search"]
 
-EVALS_PER_EFFORT: Final = 120_000
-"""Candidate swaps evaluated per unit of effort (about 0.4 s of pure Python)."""
+EVALS_PER_EFFORT: Final = 90_000
+"""Candidate swaps evaluated per unit of effort: at most ~0.8 s for 200 players, spent only
+while some repeat is left (a repeat-free seating stops the search at once)."""
 STALE_STEPS: Final = 150
 """Steps without a better seating before a restart from the best one."""
+RESTARTS: Final = 4
+"""Restarts per unit of effort before the search settles for its best seating."""
 TABU_MIN: Final = 6
 TABU_SPREAD: Final = 8
 
@@ -66,7 +69,16 @@ def search(
     ``ranked`` (players best first) shapes the starting seating when the ranking option is on.
     """
     state = _State(m, lay, rng, start or _initial(lay, rng, ranked))
-    return state.run(budget, polish=ranked is not None)
+    found = state.run(budget, polish=ranked is not None)
+    if start is None and ranked is not None and state.has_repeat(found):
+        # Starting from the ranking order packs players with their ranking neighbours, whom
+        # they have often met already: the search can stall there. A random start is free of
+        # that; its ranking gaps are then improved by the same polishing.
+        again = _State(m, lay, rng, _initial(lay, rng, None))
+        other = again.run(budget, polish=True)
+        if again.total_of(other) < state.total_of(found):
+            return other
+    return found
 
 
 def _initial(lay: Layout, rng: random.Random, ranked: Sequence[int] | None) -> Seating:
@@ -146,18 +158,59 @@ class _State:
 
     # -- moves ------------------------------------------------------------------------------
 
+    def deltas(self, x: int) -> list[tuple[int, int]]:
+        """``(y, delta(x, y))`` for every other player: :meth:`delta` unrolled, because this
+        loop is where the search spends its time (x's cost at each table is summed once)."""
+        t1, s1, ex = self.where[x], self.slot[x], self.ex
+        opp, par, where, slot, tab = (
+            self.m.opponent,
+            self.m.partner,
+            self.where,
+            self.slot,
+            self.tab,
+        )
+        partnered = self.m.partnered
+        ox, px, base = opp[x], par[x], self.cost[x]
+        sums = [sum(ox[z] for z in t) for t in tab]
+        x_may_sit_out = x in self.pool
+        seat1 = tab[t1]
+        others1 = [z for j, z in enumerate(seat1) if j != s1]
+        mate1 = seat1[s1 ^ 1] if partnered and t1 != ex else -1
+        out: list[tuple[int, int]] = []
+        for y in self.players:
+            t2 = where[y]
+            if t2 == t1:
+                if y != x:
+                    out.append((y, self.delta(x, y)))
+                continue
+            if t1 == ex:
+                cy = 0 if y in self.pool else FORBIDDEN
+            else:
+                oy = opp[y]
+                cy = sum(oy[z] for z in others1)
+                if mate1 >= 0:
+                    cy += par[y][mate1] - oy[mate1]
+            if t2 == ex:
+                cx = 0 if x_may_sit_out else FORBIDDEN
+            else:
+                cx = sums[t2] - ox[y]
+                if partnered:
+                    mate2 = tab[t2][slot[y] ^ 1]
+                    cx += px[mate2] - ox[mate2]
+            out.append((y, cy + cx - base - self.cost[y]))
+        return out
+
     def best_move(self, x: int, best_total: int, improving: bool) -> tuple[int, int] | None:
         t1 = self.where[x]
         chosen: tuple[int, int] | None = None
         ties = 0
-        for y in self.players:
-            if y == x:
-                continue
-            d = self.delta(x, y)
+        for y, d in self.deltas(x):
             if d >= FORBIDDEN // 2 or (improving and d >= 0):
                 continue
             t2 = self.where[y]
-            tabu = self.tabu.get((x, t2), -1) >= self.step or self.tabu.get((y, t1), -1) >= self.step
+            tabu = (
+                self.tabu.get((x, t2), -1) >= self.step or self.tabu.get((y, t1), -1) >= self.step
+            )
             if tabu and self.total + d >= best_total:
                 continue
             if chosen is None or d < chosen[1]:
@@ -182,6 +235,15 @@ class _State:
         self.tabu[(x, t1)] = self.step + tenure
         self.tabu[(y, t2)] = self.step + tenure
 
+    def has_repeat(self, seating: Seating) -> bool:
+        """Whether a player of ``seating`` (a seating of this search) has a repeat."""
+        self.load(seating)
+        return any(self.cost[x] >= CONFLICT for x in self.players)
+
+    def total_of(self, seating: Seating) -> int:
+        self.load(seating)
+        return self.total
+
     def snapshot(self) -> Seating:
         tables = self.tab[: self.ex] if self.ex >= 0 else self.tab
         exempt = self.tab[self.ex] if self.ex >= 0 else []
@@ -199,7 +261,7 @@ class _State:
 
     def run(self, budget: int, polish: bool) -> Seating:
         best, best_total = self.snapshot(), self.total
-        evals, stale = 0, 0
+        evals, stale, restarts = 0, 0, RESTARTS * max(1, budget // EVALS_PER_EFFORT)
         per_step = max(len(self.players), 1)
         while evals < budget:
             self.step += 1
@@ -217,10 +279,10 @@ class _State:
                 continue
             stale += 1
             if stale >= STALE_STEPS + per_step:
-                if improving:
-                    break  # no repeat left and the ranking gaps no longer improve
+                restarts -= 1
+                if improving or restarts < 0:
+                    break  # no repeat left and the ranking gaps no longer improve, or stuck
                 self.load(best)
                 self.kick(2 + len(self.players) // 16)
                 stale = 0
         return best
-
