@@ -79,12 +79,30 @@ ERROR_MESSAGES: dict[str, Promise] = {
         "Les deux meilleures annonces sont égales : indiquez laquelle l'emporte."
     ),
     "deal.penalty_team_invalid": _("Seule une pénalité désigne une équipe pénalisée."),
+    "deal.field_not_applicable": _(
+        "Une information saisie ne change rien à cette donne : retirez-la ou vérifiez la donne."
+    ),
+    "deal.tricks_inconsistent": _(
+        "Les plis indiqués contredisent la donne (huit plis en tout, capot, points, dernier pli)."
+    ),
+    "deal.capot_bid_value_mismatch": _(
+        "La valeur du capot annoncé ne correspond pas à celle des règles du concours."
+    ),
+    "deal.score_mismatch": _(
+        "Les scores écrits sur la feuille ne correspondent pas au calcul : vérifiez la donne."
+    ),
     # Games
     "game.not_an_object": _("La partie saisie est illisible."),
     "game.already_over": _("La partie est déjà terminée : aucune donne ne peut être ajoutée."),
     "game.invalid_totals": _(
         "Les totaux et le nombre de donnes doivent être des nombres entiers positifs."
     ),
+    "game.invalid_start": _(
+        "Le départ de la partie est impossible (totaux, réserve ou nombre de donnes déjà jouées)."
+    ),
+    "game.invalid_time_up": _("L'arrêt au temps demandé est impossible pour cette partie."),
+    "game.not_over": _("La partie n'est pas terminée : son score final n'est pas encore connu."),
+    "game.match_over": _("Le match est déjà décidé : aucune partie ne peut y être ajoutée."),
     "game.table_check_not_applicable": _(
         "Le contrôle de la feuille ne s'applique qu'à la belote classique sans annonces ni arrondi."
     ),
@@ -112,6 +130,37 @@ ERROR_MESSAGES: dict[str, Promise] = {
     "standings.missing_lot": _(
         "Le départage par tirage au sort demande un tirage pour chaque équipe."
     ),
+    # Phases: pools, brackets, qualification (shown when the organiser builds a phase)
+    "phases.invalid_teams": _("La liste des équipes de la phase est mal formée."),
+    "phases.not_enough_teams": _("Cette phase demande davantage d'équipes."),
+    "phases.invalid_pools": _("Le nombre ou la taille des poules n'est pas valable."),
+    "phases.invalid_seed": _("La graine du tirage doit être un nombre entier positif."),
+    "phases.result_outside_pool": _(
+        "Un résultat de poule oppose deux équipes qui ne devaient pas se rencontrer."
+    ),
+    "phases.invalid_rule": _("Une règle de qualification a une valeur non valable."),
+    "phases.not_enough_qualified": _(
+        "La règle de qualification demande plus d'équipes qu'il n'y en a."
+    ),
+    "phases.invalid_bracket": _("Une option du tableau final n'est pas valable."),
+    "phases.unknown_match": _("Ce match ne fait pas partie du tableau."),
+    "phases.match_not_ready": _("Les équipes de ce match ne sont pas encore connues."),
+    "phases.invalid_winner": _("Le vainqueur indiqué ne joue pas ce match."),
+    "phases.not_enough_losers": _("Il n'y a pas assez de perdants à repêcher dans ce tour."),
+    "phases.bracket_not_finished": _(
+        "Le classement final attend que tous les matchs du tableau soient joués."
+    ),
+    # Mêlée and tarot seating (shown when the organiser draws a partie of players alone)
+    "seating.unknown_game": _("Le jeu doit être la belote ou le tarot."),
+    "seating.not_enough_players": _("Il faut au moins quatre joueurs présents pour une partie."),
+    "seating.duplicate_player": _("Un joueur figure deux fois dans la liste."),
+    "seating.invalid_player": _("Un joueur ou son score est mal indiqué."),
+    "seating.unknown_player": _(
+        "L'historique cite un joueur qui n'est ni présent ni parti : vérifiez la liste."
+    ),
+    "seating.invalid_history": _("L'historique des parties est mal formé."),
+    "seating.invalid_partie": _("Le numéro de partie doit suivre l'historique."),
+    "seating.invalid_option": _("Une option du placement des joueurs n'est pas valable."),
     # Command line (never reached from the web, listed so that every code has a message)
     "cli.invalid_json": _("Les données ne sont pas du JSON valable."),
     "cli.unknown_command": _("Commande inconnue."),
