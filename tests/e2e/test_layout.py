@@ -1,8 +1,8 @@
 """The pages people read in the hall fit their screen, and carry Atout's icon.
 
 Real browser (Playwright, Debian's chromium) against pytest-django's live server. The public
-home, a contest's public standings, a table's link (the deal form a phone shows) and the login
-page are opened on a 390×844 phone, a 1280×720 projector/laptop and a 1920×1080 projector:
+home, a contest's public standings, a table's link (the deal form a phone shows), the login
+page and the contest's other public pages (home, draw, results, team, projector) are opened on a 390×844 phone, a 1280×720 projector/laptop and a 1920×1080 projector:
 none scrolls sideways (a table may scroll inside its own ``.table-wrap``, never the page). The
 favicon, apple-touch icon and web app manifest (with its icons) resolve; ♥ and ♦ are red on the
 table page. Screenshots are written to ``$ATOUT_SCREENSHOTS`` when set (for the docs and the
@@ -51,11 +51,18 @@ def _pages(live_server: Any, club: Any) -> dict[str, str]:
     playing = make_scoring_contest(club, "club_contest", "saisie-mise-en-page")
     a, b = _entries(playing, club, 2)
     sheet = services.sheet_of_table(make_round(playing, 1, [(a, b)]).tables.get())
+    public = f"/concours/{club.slug}/mise-en-page/"
     return {
         "home": "/",
-        "standings": f"/concours/{club.slug}/mise-en-page/classement/",
+        "standings": public + "classement/",
         "table": table_url(sheet),
         "login": "/compte/connexion/",
+        # The other public pages of the contest, read on the same screens.
+        "contest": public,
+        "draw": public + "manche/2/",
+        "results": public + "resultats/2/",
+        "team": public + "equipe/1/",
+        "projector": public + "projecteur/",
     }
 
 
