@@ -36,9 +36,8 @@ OVERFLOW = """() => {
 def _pages(live_server: Any, club: Any) -> dict[str, str]:
     from publishing import services as publishing
     from scoring import services
-    from tests.scoring.conftest import _entries
+    from tests.scoring.conftest import _entries, make_round, table_url
     from tests.scoring.conftest import make_contest as make_scoring_contest
-    from tests.scoring.conftest import make_round, table_url
     from tests.standings.factory import add_round, finish_round, make_contest
 
     # A public contest with two played, published rounds: standings with every column.
