@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-VIEWPORTS = {
+VIEWPORTS: dict[str, dict[str, Any]] = {
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
     "laptop": {"viewport": {"width": 1280, "height": 720}},
     "projector": {"viewport": {"width": 1920, "height": 1080}},
