@@ -2,11 +2,12 @@
 
 Real browser (Playwright, Debian's chromium) against pytest-django's live server. The public
 home, a contest's public standings, a table's link (the deal form a phone shows), the login
-page and the contest's other public pages (home, draw, results, team, projector) are opened on a 390×844 phone, a 1280×720 projector/laptop and a 1920×1080 projector:
-none scrolls sideways (a table may scroll inside its own ``.table-wrap``, never the page). The
-favicon, apple-touch icon and web app manifest (with its icons) resolve; ♥ and ♦ are red on the
-table page. Screenshots are written to ``$ATOUT_SCREENSHOTS`` when set (for the docs and the
-organiser guide), else to the test's temporary folder.
+page and the contest's other public pages (home, draw, results, team, projector) are opened
+on a 390×844 phone, a 1280×720 laptop/projector and a 1920×1080 projector: none scrolls
+sideways (a table may scroll inside its own ``.table-wrap``, never the page). The favicon,
+apple-touch icon and web app manifest (with its icons) resolve; ♥ and ♦ are red on the table
+page, whose score preview fits the phone. Screenshots go to ``$ATOUT_SCREENSHOTS`` when set
+(for the docs and the organiser guide), else to the test's temporary folder.
 """
 
 from __future__ import annotations
@@ -130,7 +131,9 @@ def test_favicon_and_manifest_resolve(live_server: Any, club: Any, browser: Any)
 
 
 @pytest.mark.django_db(transaction=True)
-def test_red_suits_on_the_table_page(live_server: Any, club: Any, browser: Any) -> None:
+def test_red_suits_and_the_preview_on_the_table_page(
+    live_server: Any, club: Any, browser: Any
+) -> None:
     pages = _pages(live_server, club)
     page = browser(**VIEWPORTS["phone"])
     page.goto(live_server.url + pages["table"])
@@ -145,4 +148,12 @@ def test_red_suits_on_the_table_page(live_server: Any, club: Any, browser: Any) 
     assert hearts and clubs, colours
     assert set(hearts) <= red, colours
     assert not set(clubs) & red, colours
+
+    # The score's breakdown (htmx preview) fits the phone too.
+    page.locator("label[for=id_taker_0]").tap()
+    page.locator("label[for=id_trump_1]").tap()
+    page.fill("#id_taker_points", "100")
+    page.wait_for_selector("[data-preview-a]")
+    size = page.evaluate(OVERFLOW)
+    assert size["scrollWidth"] <= size["clientWidth"], size
     assert page.errors == []
