@@ -84,9 +84,11 @@ def club_standings(
     for club, members in _members(season, club_of, items).items():
         usable = [r for r in members if r.eligible or not eligible_only]
         counted = usable[:best]
-        others = [r for r in members if r not in counted]
+        counted_ids = {r.entrant for r in counted}
+        usable_ids = {r.entrant for r in usable}
+        others = [r for r in members if r.entrant not in counted_ids]
         for r in others:
-            reason = "best" if r in usable else "not_eligible"
+            reason = "best" if r.entrant in usable_ids else "not_eligible"
             items.append(
                 SeasonReportItem(
                     SeasonReportCode.CLUB_MEMBER_NOT_COUNTED,

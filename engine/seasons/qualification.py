@@ -94,7 +94,8 @@ class _Taker:
     """The list being built: who is in, by which rule, and the report."""
 
     def __init__(self, already: Iterable[Entrant]) -> None:
-        self.by: dict[Entrant, str] = dict.fromkeys(already, "already_qualified")
+        # entrant -> (rule, contest) that qualified it; (None, None): listed as already qualified.
+        self.by: dict[Entrant, tuple[int | None, int | None]] = dict.fromkeys(already, (None, None))
         self.out: list[QualifiedEntry] = []
         self.items: list[SeasonReportItem] = []
 
@@ -128,12 +129,13 @@ class _Taker:
                     rule=index,
                     contest=contest,
                     place=place,
-                    by=self.by[entrant],
+                    by_rule=self.by[entrant][0],
+                    by_contest=self.by[entrant][1],
                 )
                 continue
             q = QualifiedEntry(entrant, len(self.out) + 1, index, source, contest, place)
             self.out.append(q)
-            self.by[entrant] = f"rule {index}" + ("" if contest is None else f" contest {contest}")
+            self.by[entrant] = (index, contest)
             self._note(
                 SeasonReportCode.QUALIFIED,
                 entrant=entrant,

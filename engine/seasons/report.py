@@ -23,9 +23,11 @@ class SeasonReportCode(StrEnum):
     SHARED_RANK = "shared_rank"  # rank, entrants: equal on every key
     TIE_BROKEN = "tie_broken"  # rank, entrant, above, key: equal value, split by tie-break `key`
     NO_CLUB = "no_club"  # entrant: no club known, left out of the club ranking
-    CLUB_MEMBER_NOT_COUNTED = "club_member_not_counted"  # club, entrant, best: past the best K
+    CLUB_MEMBER_NOT_COUNTED = (
+        "club_member_not_counted"  # club, entrant, best, reason (best, not_eligible)
+    )
     QUALIFIED = "qualified"  # entrant, order, rule, source, contest, place
-    ALREADY_QUALIFIED = "already_qualified"  # entrant, rule, contest, place, by: skipped
+    ALREADY_QUALIFIED = "already_qualified"  # entrant, rule, contest, place, by_rule, by_contest
     TIE_AT_CUT = "tie_at_cut"  # rule, contest, place, taken, left: equal places split by order
     SHORT = "short"  # rule, contest, wanted, found: fewer entrants than the rule asks
 
