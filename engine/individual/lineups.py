@@ -69,6 +69,9 @@ def results_from_games(
         side_b = () if g.team_b is None else _players(table, g.team_b, g.round)
         loser: Side | None = None
         if g.kind == ResultKind.FORFEIT:
+            # A loser that is neither team must not become side b by default.
+            if g.forfeit_loser not in (g.team_a, g.team_b):
+                raise _bad(g.forfeit_loser, g.round, "forfeit_loser")
             loser = Side.A if g.forfeit_loser == g.team_a else Side.B
         out.append(PartieResult(g.round, side_a, side_b, g.score_a, g.score_b, g.kind, loser))
     return tuple(out)

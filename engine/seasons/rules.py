@@ -3,14 +3,17 @@
 Credit per player or per pair, the barème (:mod:`.bareme`), best N of M contests, the
 attendance needed for the final ranking and for a prize, which contest kinds count, and the
 ordered tie-breaks (default: parties won, then total score, over the counted contests).
-Every value is checked on construction.
+Every value is checked on construction; ``to_json`` / ``from_json`` store the rules on the
+season (unknown keys refused, so that a typo never silently changes a ranking).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Final
+from dataclasses import dataclass, fields
+from enum import Enum
+from typing import Any, Final
 
 from engine.seasons.bareme import Bareme, PartieBareme, PlacementFormula, PlacementTable
 from engine.seasons.errors import SeasonError
@@ -94,7 +97,7 @@ class SeasonRules:
             raise _bad("tiebreaks", self.tiebreaks)
         names = tuple(self.tiebreaks)
         for i, name in enumerate(names):
-            if name not in SEASON_TIEBREAKS:
+            if not isinstance(name, str) or name not in SEASON_TIEBREAKS:
                 raise SeasonError("season.unknown_tiebreak", name=repr(name))
             if name in names[:i]:
                 raise _bad("tiebreaks", names)
@@ -105,3 +108,73 @@ class SeasonRules:
         """A row's ``value`` divided by this is the number a page shows (1 but for a
         combined per-partie barème)."""
         return self.bareme.value_divisor
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain dict (str keys; str, int, bool, None and list values) for ``from_json``."""
+        out = {f.name: _plain(getattr(self, f.name)) for f in fields(self) if f.name != "bareme"}
+        bareme = {f.name: _plain(getattr(self.bareme, f.name)) for f in fields(self.bareme)}
+        out["bareme"] = {"kind": _KIND_OF[type(self.bareme)], **bareme}
+        return {"version": _VERSION, **out}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | str) -> SeasonRules:
+        """Read stored rules (a dict or its JSON text); missing keys take the defaults."""
+        data = _mapping("$", _loads(data))
+        if data.get("version", _VERSION) != _VERSION:
+            raise _bad("version", data.get("version"))
+        known = {f.name for f in fields(cls)} | {"version"}
+        _reject_unknown("", data, known)
+        if "bareme" not in data:
+            raise _bad("bareme", None)
+        bareme = _mapping("bareme", data["bareme"])
+        kind = bareme.get("kind")
+        bareme_cls = _BAREMES.get(kind) if isinstance(kind, str) else None
+        if bareme_cls is None:
+            raise _bad("bareme.kind", kind)
+        _reject_unknown("bareme.", bareme, {f.name for f in fields(bareme_cls)} | {"kind"})
+        args = {k: _tuples(v) for k, v in bareme.items() if k != "kind"}
+        rest = {k: _tuples(v) for k, v in data.items() if k not in ("version", "bareme")}
+        return cls(bareme=bareme_cls(**args), **rest)
+
+
+_VERSION: Final = 1
+_BAREMES: Final[Mapping[str, type[Bareme]]] = {
+    "placement_table": PlacementTable,
+    "placement_formula": PlacementFormula,
+    "partie": PartieBareme,
+}
+_KIND_OF: Final[Mapping[type, str]] = {cls: kind for kind, cls in _BAREMES.items()}
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _tuples(value: Any) -> Any:  # the constructors check every value
+    # JSON has lists; the rules hold tuples (their checks refuse a list).
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _loads(data: Mapping[str, Any] | str) -> object:
+    if not isinstance(data, str):
+        return data
+    try:
+        return json.loads(data)
+    except ValueError:
+        raise _bad("$", data) from None
+
+
+def _mapping(field: str, value: object) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise _bad(field, value)
+    return value
+
+
+def _reject_unknown(prefix: str, data: Mapping[str, Any], known: set[str]) -> None:
+    for key in data:
+        if key not in known:
+            raise _bad(f"{prefix}{key}", data[key])

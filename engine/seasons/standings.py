@@ -99,7 +99,11 @@ class SeasonStandings:
     report: SeasonReport
 
     def row(self, entrant: Entrant) -> SeasonRow:
-        return next(r for r in self.rows if r.entrant == entrant)
+        """The entrant's row (``KeyError`` if the season has none)."""
+        for r in self.rows:
+            if r.entrant == entrant:
+                return r
+        raise KeyError(entrant)
 
 
 class _Acc:

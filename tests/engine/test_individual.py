@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import EngineError
+from engine.errors import EngineError, codes_with_prefix
 from engine.individual import (
+    INDIVIDUAL_ERROR_CODES,
     INDIVIDUAL_TIEBREAKS,
     IndividualConfig,
+    IndividualError,
     IndividualRow,
     Lineup,
     PartieResult,
@@ -241,6 +243,14 @@ def test_config_json_round_trip_and_registry() -> None:
     )
 
 
+def test_error_views() -> None:
+    assert codes_with_prefix("individual.") == INDIVIDUAL_ERROR_CODES
+    assert len(INDIVIDUAL_ERROR_CODES) == 8
+    with pytest.raises(ValueError):
+        IndividualError("season.invalid_rules")
+    assert IndividualError("individual.missing_lot", players=[1]).params == {"players": [1]}
+
+
 def _code(call: object) -> str:
     try:
         call()  # type: ignore[operator]
@@ -292,6 +302,13 @@ def _standings(
             "individual.invalid_lineup",
         ),
         (lambda: results_from_games([], [Lineup(1, (1, 1))]), "individual.invalid_lineup"),
+        (
+            lambda: results_from_games(
+                [GameResult(1, 1, 2, kind=FORFEIT, forfeit_loser=3)],
+                [Lineup(1, (1, 2)), Lineup(2, (3, 4))],
+            ),
+            "individual.invalid_lineup",
+        ),
         (
             lambda: results_from_games([], [Lineup(1, (1, 2), from_partie=0)]),
             "individual.invalid_lineup",

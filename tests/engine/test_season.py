@@ -5,11 +5,13 @@ ranking, and coded errors. Every expected figure is worked out in the comments.
 from __future__ import annotations
 
 import datetime
+import json
 
 import pytest
 
-from engine.errors import EngineError
+from engine.errors import EngineError, codes_with_prefix
 from engine.seasons import (
+    SEASON_ERROR_CODES,
     SEASON_TIEBREAKS,
     ContestKind,
     Credit,
@@ -20,6 +22,7 @@ from engine.seasons import (
     Placing,
     ScoreMode,
     SeasonContest,
+    SeasonError,
     SeasonReportCode,
     SeasonRules,
     SeasonStandings,
@@ -335,6 +338,45 @@ def test_club_ranking_leaves_ineligible_players_out() -> None:
     assert item.params == {"club": 9, "entrant": (4,), "best": 2, "reason": "not_eligible"}
     clubs = club_standings(season, {1: 7, 2: 8, 3: 7, 4: 9}, best=2, eligible_only=False)
     assert {c.club: c.value for c in clubs.rows}[9] == 160
+
+
+def test_rules_json_round_trip() -> None:
+    for rules in (
+        SeasonRules(TABLE, best_of=12, min_contests=8, prize_min_contests=10),
+        SeasonRules(PlacementFormula(first=20, step=2), credit=Credit.PAIR, tiebreaks=("lot",)),
+        SeasonRules(PartieBareme(score_mode=ScoreMode.COMBINED), counted_kinds=("final",)),  # type: ignore[arg-type]
+    ):
+        assert SeasonRules.from_json(rules.to_json()) == rules
+        assert SeasonRules.from_json(json.dumps(rules.to_json())) == rules
+    assert SeasonRules.from_json({"bareme": {"kind": "partie"}}).bareme == PartieBareme()
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {},
+        {"bareme": {"kind": "podium"}},
+        {"bareme": {"kind": "partie", "wins": 4}},
+        {"bareme": {"kind": "placement_table", "points": [100]}, "best": 3},
+        {"bareme": {"kind": "placement_table", "points": [100]}, "version": 2},
+        {"bareme": {"kind": "placement_table", "points": ["100"]}},
+        "not json",
+        [],
+    ],
+)
+def test_rules_json_refuses_unknown_or_bad_values(data: object) -> None:
+    with pytest.raises(EngineError) as err:
+        SeasonRules.from_json(data)  # type: ignore[arg-type]
+    assert err.value.code == "season.invalid_rules"
+
+
+def test_error_views() -> None:
+    assert codes_with_prefix("season.") == SEASON_ERROR_CODES
+    assert len(SEASON_ERROR_CODES) == 9
+    with pytest.raises(ValueError):
+        SeasonError("individual.invalid_result")
+    with pytest.raises(KeyError):
+        best_two_season().row((99,))
 
 
 # --- errors ----------------------------------------------------------------------------------
