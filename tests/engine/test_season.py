@@ -119,7 +119,8 @@ def test_season_rules(name: str, rules: SeasonRules, expected: list[tuple[object
 
 def test_table_beyond_ties_by_wins_then_score() -> None:
     # 2 and 3 are level on 85; 2 won 2 + 3 + 2 = 7 parties, 3 won 1 + 3 + 2 = 6.
-    season = compute_season_standings(CHALLENGE, CASES[-1][1])  # type: ignore[arg-type]
+    rules = SeasonRules(PlacementTable((50,), beyond=10, participation=5))
+    season = compute_season_standings(CHALLENGE, rules)
     two, three = season.row((2,)), season.row((3,))
     assert (two.value, two.wins, three.value, three.wins) == (85, 7, 85, 6)
     assert (two.rank, three.rank) == (2, 3)
