@@ -14,7 +14,10 @@ Scenarios (seeded synthetic mêlées; target: the season recomputed in well unde
 * the same with a placement table (points by final rank);
 * the club ranking (10 clubs, best 5 players each) and the final's qualification (the first 8
   of each of the last 6 journées as qualifiers, then the first 16 of the season);
-* everything above but the per-journée standings: what a recompute on commit runs.
+* the season's input: the 18 journées' final standings turned into placings with their
+  partie lines (``placings_from_individual``);
+* the season, clubs and qualification together: what a recompute on commit runs once the
+  input is read.
 
 The DB side (reading the 18 contests' standings) is not measured here. Prints a Markdown
 table. Times are the best of ``--repeat`` runs, on one core.
@@ -43,15 +46,13 @@ from engine.seasons import (
     ContestKind,
     FirstOfEachContest,
     FirstOfSeason,
-    Outcome,
     PartieBareme,
-    PartieLine,
     PlacementTable,
-    Placing,
     SeasonContest,
     SeasonRules,
     club_standings,
     compute_season_standings,
+    placings_from_individual,
     qualify_from_season,
 )
 from engine.standings import ByePolicy, ResultKind, StandingsConfig
@@ -92,41 +93,29 @@ CONFIG = IndividualConfig(
 )
 
 
-def placings(rows: tuple[IndividualRow, ...], results: list[PartieResult]) -> tuple[Placing, ...]:
-    """The journée's final results with each player's partie lines (what the app stores)."""
-    lines: dict[int, list[PartieLine]] = {r.player: [] for r in rows}
-    for r in sorted(results, key=lambda r: r.partie):
-        if r.kind == ResultKind.BYE:
-            lines[r.side_a[0]].append(PartieLine(Outcome.BYE, 0))
-            continue
-        for mine, score, other in (
-            (r.side_a, r.score_a, r.score_b),
-            (r.side_b, r.score_b, r.score_a),
-        ):
-            outcome = (
-                Outcome.WIN if score > other else Outcome.LOSS if score < other else Outcome.DRAW
-            )
-            for p in mine:
-                lines[p].append(PartieLine(outcome, score))
-    return tuple(
-        Placing(
-            (r.player,), r.rank, r.played + r.byes, r.wins, r.points_for, tuple(lines[r.player])
-        )
-        for r in rows
-    )
+Journee = tuple[tuple[IndividualRow, ...], list[PartieResult]]
 
 
-def build(contests: int, field: int, parties: int, seed: int) -> list[SeasonContest]:
+def journees(contests: int, field: int, parties: int, seed: int) -> list[Journee]:
+    """Each journée's final individual standings and results (what the app has stored)."""
     rng = random.Random(seed)
     pool = list(range(1, int(field * 1.4) + 1))  # the challenge's players; ~100 come each time
-    season = []
-    for cid in range(1, contests + 1):
+    out = []
+    for _ in range(contests):
         players = sorted(rng.sample(pool, field))
         results = melee(players, parties, rng)
-        rows = compute_individual_standings(results, players, CONFIG)
-        kind = ContestKind.QUALIFIER if cid > contests - 6 else ContestKind.CONTEST
+        out.append((compute_individual_standings(results, players, CONFIG), results))
+    return out
+
+
+def season_input(days: list[Journee]) -> list[SeasonContest]:
+    """The season's contests from the journées' standings (the last six are qualifiers)."""
+    season = []
+    for cid, (rows, results) in enumerate(days, start=1):
+        kind = ContestKind.QUALIFIER if cid > len(days) - 6 else ContestKind.CONTEST
         day = datetime.date(2026, 10, 1) + datetime.timedelta(days=7 * cid)
-        season.append(SeasonContest(cid, 1 + cid % 3, day, kind, placings(rows, results)))
+        placings = placings_from_individual(rows, results, CONFIG)
+        season.append(SeasonContest(cid, 1 + cid % 3, day, kind, placings))
     return season
 
 
@@ -139,7 +128,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=18)
     args = parser.parse_args()
 
-    contests = build(args.contests, args.players, args.parties, args.seed)
+    days = journees(args.contests, args.players, args.parties, args.seed)
+    contests = season_input(days)
     rng = random.Random(args.seed)
     one = melee(list(range(1, args.players + 1)), args.parties, rng)
     partie_rules = SeasonRules(PartieBareme(), best_of=12, min_contests=8, prize_min_contests=10)
@@ -161,6 +151,10 @@ def main() -> int:
         (
             f"one journée: individual standings ({args.players} players, {len(one)} results)",
             lambda: compute_individual_standings(one, range(1, args.players + 1), CONFIG),
+        ),
+        (
+            f"season input: {args.contests} journées' standings as placings",
+            lambda: season_input(days),
         ),
         (
             f"season, per-partie barème ({lines} partie lines, best 12)",

@@ -8,7 +8,9 @@ circuit). From each contest's final results per player or per pair (:class:`Seas
 barème by placement or per partie, best N of M, attendance for the ranking and for a prize,
 tie-breaks), :func:`compute_season_standings` ranks the entrants with the contests counted and
 dropped and a "why" report; :func:`club_standings` ranks the players' clubs on their best K;
-:func:`qualify_from_season` lists who goes to the final and why. Details in docs/engine.md,
+:func:`qualify_from_season` lists who goes to the final and why;
+:func:`placings_from_individual` and :func:`placings_from_standings` turn a finished contest's
+standings into its season results. Details in docs/engine.md,
 section "Individual standings and seasons".
 
 What it must not do
@@ -18,7 +20,7 @@ in, stores the rows and translates the report codes (:class:`SeasonReportCode`) 
 (:data:`SEASON_ERROR_CODES`). A circuit's clubs share nothing here but final results.
 
 Modules: :mod:`.errors`, :mod:`.model` (inputs), :mod:`.bareme`, :mod:`.rules`, :mod:`.check`,
-:mod:`.report`, :mod:`.standings`, :mod:`.clubs`, :mod:`.qualification`.
+:mod:`.report`, :mod:`.standings`, :mod:`.clubs`, :mod:`.qualification`, :mod:`.inputs`.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from engine.seasons.bareme import (
 )
 from engine.seasons.clubs import ClubRow, ClubStandings, club_standings
 from engine.seasons.errors import SEASON_ERROR_CODES, SeasonError
+from engine.seasons.inputs import placings_from_individual, placings_from_standings
 from engine.seasons.model import (
     ContestKind,
     Credit,
@@ -97,5 +100,7 @@ __all__ = [
     "SeasonStandings",
     "club_standings",
     "compute_season_standings",
+    "placings_from_individual",
+    "placings_from_standings",
     "qualify_from_season",
 ]
