@@ -142,6 +142,25 @@ _CODES: dict[str, str] = {
     "seating.invalid_history": "a past partie is malformed (partie, reason, player)",
     "seating.invalid_partie": "the partie number must follow the history (partie, expected)",
     "seating.invalid_option": "a seating option has a bad value (option, value)",
+    # Individual standings of a mêlée (engine.individual; params in brackets)
+    "individual.invalid_result": "a partie result is malformed (partie, reason)",
+    "individual.unknown_player": "a result names a player neither listed nor a volunteer (partie, player)",
+    "individual.player_twice_in_partie": "a player has two results in the same partie (partie, player)",
+    "individual.invalid_config": "the individual config has an unknown key or a bad value (field, value)",
+    "individual.unknown_tiebreak": "a tie-break is not a name of INDIVIDUAL_TIEBREAKS (name)",
+    "individual.duplicate_tiebreak": "a tie-break is listed twice (name)",
+    "individual.missing_lot": "the lot tie-break needs a lot for every player (players)",
+    "individual.invalid_lineup": "a team's lineup is malformed or missing for a partie (team, partie, reason)",
+    # Seasons, challenges, circuits and their qualification (engine.seasons; params in brackets)
+    "season.invalid_contest": "a season contest is malformed or listed twice (contest, field)",
+    "season.invalid_result": "a contest's final result is malformed (contest, entrant, reason)",
+    "season.entrant_twice": "a player or pair has two results in one contest (contest, entrant)",
+    "season.missing_parties": "the per-partie barème needs every result's parties (contest, entrant)",
+    "season.invalid_rules": "a season rule has a bad value (field, value)",
+    "season.unknown_tiebreak": "a season tie-break is not a name of SEASON_TIEBREAKS (name)",
+    "season.missing_lot": "the lot tie-break needs a lot for every entrant (entrants)",
+    "season.invalid_clubs": "the club ranking needs player credit and whole-number clubs (field, value)",
+    "season.invalid_qualification": "a qualification rule has a bad value (rule, field, value)",
 }
 
 ERROR_CODES: tuple[str, ...] = tuple(_CODES)
