@@ -161,6 +161,32 @@ ERROR_MESSAGES: dict[str, Promise] = {
     "seating.invalid_history": _("L'historique des parties est mal formé."),
     "seating.invalid_partie": _("Le numéro de partie doit suivre l'historique."),
     "seating.invalid_option": _("Une option du placement des joueurs n'est pas valable."),
+    # Individual standings (mêlée) and seasons (shown on the organiser's ranking pages)
+    "individual.invalid_result": _("Un résultat de partie d'un joueur est mal formé."),
+    "individual.unknown_player": _("Un résultat cite un joueur qui n'est pas inscrit."),
+    "individual.player_twice_in_partie": _("Un joueur a deux résultats dans la même partie."),
+    "individual.invalid_config": _("Les réglages du classement individuel sont invalides."),
+    "individual.unknown_tiebreak": _("Un critère de départage individuel est inconnu."),
+    "individual.duplicate_tiebreak": _("Un critère de départage individuel est cité deux fois."),
+    "individual.missing_lot": _(
+        "Le départage par tirage au sort demande un tirage pour chaque joueur."
+    ),
+    "individual.invalid_lineup": _(
+        "La composition d'une équipe manque ou est mal indiquée pour une partie."
+    ),
+    "season.invalid_contest": _("Un concours de la saison est mal indiqué ou cité deux fois."),
+    "season.invalid_result": _("Un résultat final d'un concours de la saison est mal formé."),
+    "season.entrant_twice": _("Un joueur ou une équipe a deux résultats dans un même concours."),
+    "season.missing_parties": _(
+        "Le barème par partie demande le détail des parties de chaque résultat."
+    ),
+    "season.invalid_rules": _("Une règle du challenge a une valeur non valable."),
+    "season.unknown_tiebreak": _("Un critère de départage du challenge est inconnu."),
+    "season.missing_lot": _("Le départage par tirage au sort demande un tirage pour chacun."),
+    "season.invalid_clubs": _(
+        "Le classement des clubs demande un classement par joueur et le club de chacun."
+    ),
+    "season.invalid_qualification": _("Une règle de qualification a une valeur non valable."),
     # Command line (never reached from the web, listed so that every code has a message)
     "cli.invalid_json": _("Les données ne sont pas du JSON valable."),
     "cli.unknown_command": _("Commande inconnue."),
