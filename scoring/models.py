@@ -51,8 +51,6 @@ class ScoreSheet(models.Model):
 
     Status = Status
     Kind = Kind
-    Role = Role
-    Action = Action
 
     class Winner(models.TextChoices):
         NONE = "", _("aucun")
