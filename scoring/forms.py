@@ -26,6 +26,7 @@ from scoring import adapters
 from scoring.adapters import AnnouncementFacts, DealFacts
 from scoring.messages import ERROR_FIELDS, error_message
 from scoring.models import MAX_SCORE, DealRecord, ScoreSheet
+from tournaments.models import Entry
 
 ANNOUNCEMENT_ROWS = 4
 
@@ -77,12 +78,15 @@ def team_choices(sheet: ScoreSheet, *, blank: str | None = None) -> list[tuple[s
         choices.append(("", blank))
     # Lazy labels: the teams' names (and their players) are read only if the form is shown.
     choices.append(("a", _lazy_name(lambda: table.entry_a.display_name)))
-    entry_b = table.entry_b
-    if entry_b is not None:
-        choices.append(("b", _lazy_name(lambda: entry_b.display_name)))
+    if table.entry_b_id is not None:  # read (one query) only if the label is shown
+        choices.append(("b", _lazy_name(lambda: _display_name(table.entry_b))))
     else:
         choices.append(("b", _("Équipe B")))
     return choices
+
+
+def _display_name(entry: Entry | None) -> str:
+    return entry.display_name if entry is not None else ""
 
 
 def _call(compute: Callable[[], str]) -> str:
