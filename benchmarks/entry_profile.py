@@ -143,7 +143,9 @@ def main() -> int:
             f" {clock.counts}, longest pause {clock.longest * 1000:.1f} ms"
         )
         if profiler:
-            pstats.Stats(profiler).sort_stats(os.environ.get("ATOUT_PROFILE_SORT", "cumulative")).print_stats(args.profile)
+            pstats.Stats(profiler).sort_stats(
+                os.environ.get("ATOUT_PROFILE_SORT", "cumulative")
+            ).print_stats(args.profile)
         connection.close()
         return 0
     finally:
