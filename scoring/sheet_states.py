@@ -150,6 +150,9 @@ CLOSED_MESSAGES: dict[str, Promise] = {
     Status.TO_VERIFY: _("Cette feuille est à vérifier par l'organisateur."),
 }
 
+_FORBIDDEN = _(
+    "Votre rôle ne permet pas cette action sur cette feuille : demandez à l'organisateur."
+)
 _KIND_MESSAGES: dict[Action, tuple[str, Promise]] = {
     Action.ENTER_DEAL: (
         "not_deal_sheet",
@@ -202,11 +205,6 @@ def _status_refusal(action: Action, role: Role, status: Status) -> Refusal:
     if action == Action.DISPUTE:
         return Refusal("not_finished", str(_KIND_MESSAGES[Action.DISPUTE][1]))
     return Refusal("sheet_closed", str(CLOSED_MESSAGES.get(status, _FORBIDDEN)))
-
-
-_FORBIDDEN = _(
-    "Votre rôle ne permet pas cette action sur cette feuille : demandez à l'organisateur."
-)
 
 
 def refusal(sheet: Sheet, action: Action | str, role: Role | str) -> Refusal | None:
