@@ -49,7 +49,9 @@ the "host probe" times a fixed pure-Python loop (3 M additions) on the idle mach
 host's speed swings by up to 2x between minutes, and runs compare only at similar probes. With ``--runs N``
 the best and median run follow.
 
-Run: ``.venv/bin/python benchmarks/entry_bench.py`` (``--help`` for the options).
+Run: ``.venv/bin/python benchmarks/entry_bench.py`` (``--help`` for the options); the
+environment variables ``ATOUT_BENCH_DB`` and ``ATOUT_BENCH_REDIS_DB`` choose the database it
+creates and the (empty) Redis database it uses.
 """
 
 from __future__ import annotations
@@ -76,7 +78,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import standings_bench
 
 ROOT = Path(__file__).resolve().parent.parent
-DB_NAME = "atout_bench_entry"
+# A database of its own (``ATOUT_BENCH_DB`` names another, e.g. beside a colleague's run).
+DB_NAME = os.environ.get("ATOUT_BENCH_DB", "atout_bench_entry")
 DB_URL = f"postgres://postgres@127.0.0.1:5432/{DB_NAME}"
 PG_ADMIN = ["psql", "-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-q", "-c"]
 DEALS_PER_GAME = 12
@@ -87,10 +90,13 @@ CSRF_COOKIE_RE = re.compile(r"csrftoken=([A-Za-z0-9]+)")
 
 
 def _free_redis_db() -> int | None:
-    """An empty Redis database on 127.0.0.1:6379 for the Celery broker, or None."""
+    """An empty Redis database on 127.0.0.1:6379 for the Celery broker, or None.
+
+    ``ATOUT_BENCH_REDIS_DB`` names the one to use (it must be empty too)."""
     if shutil.which("redis-cli") is None:
         return None
-    for n in range(15, 7, -1):
+    given = os.environ.get("ATOUT_BENCH_REDIS_DB")
+    for n in [int(given)] if given else range(15, 7, -1):
         try:
             out = subprocess.run(
                 ["redis-cli", "-h", "127.0.0.1", "-n", str(n), "dbsize"],

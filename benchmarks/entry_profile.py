@@ -71,7 +71,7 @@ def main() -> int:
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
     args = parser.parse_args()
 
-    bench.DB_NAME = "atout_bench_profile"
+    bench.DB_NAME = os.environ.get("ATOUT_BENCH_DB", "atout_bench_profile")
     bench.DB_URL = f"postgres://postgres@127.0.0.1:5432/{bench.DB_NAME}"
     bench.ENV["DATABASE_URL"] = bench.DB_URL
     print(bench.use_broker(eager=False))
@@ -143,7 +143,9 @@ def main() -> int:
             f" {clock.counts}, longest pause {clock.longest * 1000:.1f} ms"
         )
         if profiler:
-            pstats.Stats(profiler).sort_stats("cumulative").print_stats(args.profile)
+            pstats.Stats(profiler).sort_stats(
+                os.environ.get("ATOUT_PROFILE_SORT", "cumulative")
+            ).print_stats(args.profile)
         connection.close()
         return 0
     finally:

@@ -13,7 +13,7 @@ class DealInline(admin.TabularInline):
     model = DealRecord
     extra = 0
     can_delete = False
-    fields = [
+    fields = (
         "number",
         "kind",
         "taker",
@@ -28,7 +28,7 @@ class DealInline(admin.TabularInline):
         "running_a",
         "running_b",
         "entered_at",
-    ]
+    )
     readonly_fields = fields
     show_change_link = True
 

@@ -9,7 +9,7 @@ preview. ``scoring.services`` scores again under the sheet's lock before anythin
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django import forms
@@ -26,6 +26,7 @@ from scoring import adapters
 from scoring.adapters import AnnouncementFacts, DealFacts
 from scoring.messages import ERROR_FIELDS, error_message
 from scoring.models import MAX_SCORE, DealRecord, ScoreSheet
+from tournaments.models import Entry
 
 ANNOUNCEMENT_ROWS = 4
 
@@ -77,11 +78,15 @@ def team_choices(sheet: ScoreSheet, *, blank: str | None = None) -> list[tuple[s
         choices.append(("", blank))
     # Lazy labels: the teams' names (and their players) are read only if the form is shown.
     choices.append(("a", _lazy_name(lambda: table.entry_a.display_name)))
-    if table.entry_b_id:
-        choices.append(("b", _lazy_name(lambda: table.entry_b.display_name)))
+    if table.entry_b_id is not None:  # read (one query) only if the label is shown
+        choices.append(("b", _lazy_name(lambda: _display_name(table.entry_b))))
     else:
         choices.append(("b", _("Équipe B")))
     return choices
+
+
+def _display_name(entry: Entry | None) -> str:
+    return entry.display_name if entry is not None else ""
 
 
 def _call(compute: Callable[[], str]) -> str:
@@ -96,53 +101,10 @@ def _lazy_name(compute: Callable[[], str]) -> Any:
     return _lazy_call(compute)
 
 
-class _QuickCopy:
-    """Django's field copy, faster: every form instance deep-copies its class's fields, and the
-    deal form is built on every deal POST, where ``copy.copy``'s generic path through
-    ``__reduce_ex__`` was a tenth of the request's Python time (py-spy). Same result as
-    ``Field.__deepcopy__``/``ChoiceField.__deepcopy__``: a new field with its own widget (own
-    ``attrs`` and choices list), error messages, validators and choices list, the immutable
-    values inside shared as Django shares them.
-    """
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
-        field: Any = self
-        result = object.__new__(type(field))
-        result.__dict__.update(field.__dict__)
-        memo[id(field)] = result
-        widget = object.__new__(type(field.widget))
-        widget.__dict__.update(field.widget.__dict__)
-        widget.attrs = field.widget.attrs.copy()
-        if "choices" in widget.__dict__:
-            widget.choices = list(widget.choices)
-        result.widget = widget
-        result.error_messages = field.error_messages.copy()
-        result.validators = field.validators[:]
-        if "_choices" in field.__dict__:
-            result._choices = list(field._choices)
-        return result
-
-
-class _ChoiceField(_QuickCopy, forms.ChoiceField):
-    pass
-
-
-class _TypedChoiceField(_QuickCopy, forms.TypedChoiceField):
-    pass
-
-
-class _IntegerField(_QuickCopy, forms.IntegerField):
-    pass
-
-
-class _UUIDField(_QuickCopy, forms.UUIDField):
-    pass
-
-
 class SheetForm(forms.Form):
     """Every write form carries the sheet version it was shown with."""
 
-    version = _IntegerField(
+    version = forms.IntegerField(
         widget=forms.HiddenInput,
         min_value=0,
         error_messages={
@@ -151,9 +113,14 @@ class SheetForm(forms.Form):
         },
     )
 
+    def _set_choices(self, name: str, choices: Sequence[tuple[str, Any]]) -> None:
+        field = self.fields[name]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = list(choices)
+
 
 class ClientIdMixin(forms.Form):
-    client_id = _UUIDField(
+    client_id = forms.UUIDField(
         widget=forms.HiddenInput,
         error_messages={
             "required": _("Formulaire incomplet : rechargez la page."),
@@ -170,23 +137,24 @@ class DealForm(SheetForm, ClientIdMixin):
     """One deal: taker, trump, the taker's points (the defense's are derived), belote, capot,
     announcements when the rules have them, bid and contre in contrée."""
 
-    taker = _ChoiceField(
+    taker = forms.ChoiceField(
         label=_("Preneur"),
         widget=forms.RadioSelect,
         error_messages={"required": _("Indiquez l'équipe qui a pris.")},
     )
-    trump = _ChoiceField(label=_("Atout"), widget=forms.RadioSelect, required=False)
-    bid = _ChoiceField(label=_("Contrat"), required=False)
-    contre = _TypedChoiceField(
+    trump = forms.ChoiceField(label=_("Atout"), widget=forms.RadioSelect, required=False)
+    bid = forms.ChoiceField(label=_("Contrat"), required=False)
+    contre = forms.TypedChoiceField(
         label=_("Contre"),
         choices=CONTRE_CHOICES,
         coerce=int,
         widget=forms.RadioSelect,
         required=False,
-        empty_value=0,
+        # Django takes any empty value; the stubs say a string.
+        empty_value=0,  # type: ignore[arg-type]
         initial=0,
     )
-    taker_points = _IntegerField(
+    taker_points = forms.IntegerField(
         label=_("Points du preneur (dix de der compris)"),
         required=False,
         min_value=0,
@@ -198,9 +166,9 @@ class DealForm(SheetForm, ClientIdMixin):
             "max_value": _("Une équipe fait au plus %(limit_value)s points."),
         },
     )
-    belote_team = _ChoiceField(label=_("Belote"), widget=forms.RadioSelect, required=False)
-    capot_team = _ChoiceField(label=_("Capot"), widget=forms.RadioSelect, required=False)
-    dealer_seat = _TypedChoiceField(
+    belote_team = forms.ChoiceField(label=_("Belote"), widget=forms.RadioSelect, required=False)
+    capot_team = forms.ChoiceField(label=_("Capot"), widget=forms.RadioSelect, required=False)
+    dealer_seat = forms.TypedChoiceField(
         label=_("Donneur"),
         choices=SEAT_CHOICES,
         coerce=int,
@@ -224,21 +192,22 @@ class DealForm(SheetForm, ClientIdMixin):
         self.score: DealScore | None = None
         self.after: GameState | None = None
         teams = team_choices(sheet)
-        self.fields["taker"].choices = teams
+        self._set_choices("taker", teams)
         none = [("", _("Aucune"))]
-        self.fields["belote_team"].choices = none + teams
-        self.fields["capot_team"].choices = [("", _("Aucun")), *teams]
+        self._set_choices("belote_team", none + teams)
+        self._set_choices("capot_team", [("", _("Aucun")), *teams])
         trumps = [Trump.HEARTS, Trump.DIAMONDS, Trump.CLUBS, Trump.SPADES]
         if rules.sans_atout_tout_atout:
             trumps += [Trump.SANS_ATOUT, Trump.TOUT_ATOUT]
             points = self.fields["taker_points"]
+            assert isinstance(points, forms.IntegerField)
             points.max_value = 258
             points.validators = [
                 v for v in points.validators if not isinstance(v, MaxValueValidator)
             ] + [MaxValueValidator(258)]
             points.widget.attrs["max"] = 258
             self.fields["taker_points"].help_text = _("À tout-atout compté brut : sur 258.")
-        self.fields["trump"].choices = [(t.value, TRUMP_LABELS[t]) for t in trumps]
+        self._set_choices("trump", [(t.value, TRUMP_LABELS[t]) for t in trumps])
         auction = rules.derived.auction
         if auction:
             bids: list[tuple[str, Any]] = [("", _("—"))]
@@ -246,7 +215,7 @@ class DealForm(SheetForm, ClientIdMixin):
             bids.append(("capot", _("Capot")))
             if rules.generale_made is not GeneraleScoring.OFF:
                 bids.append(("generale", _("Générale")))
-            self.fields["bid"].choices = bids
+            self._set_choices("bid", bids)
         else:
             del self.fields["bid"]
             del self.fields["contre"]
@@ -256,25 +225,25 @@ class DealForm(SheetForm, ClientIdMixin):
     def _add_announcement_fields(self, teams: list[tuple[str, Any]]) -> None:
         blank = [("", _("—"))]
         for i in range(1, ANNOUNCEMENT_ROWS + 1):
-            self.fields[f"ann{i}_team"] = _ChoiceField(
+            self.fields[f"ann{i}_team"] = forms.ChoiceField(
                 label=_("Annonce %(n)d : équipe") % {"n": i}, choices=blank + teams, required=False
             )
-            self.fields[f"ann{i}_kind"] = _ChoiceField(
+            self.fields[f"ann{i}_kind"] = forms.ChoiceField(
                 label=_("type"),
                 choices=blank + [(k.value, v) for k, v in ANNOUNCEMENT_LABELS.items()],
                 required=False,
             )
-            self.fields[f"ann{i}_rank"] = _ChoiceField(
+            self.fields[f"ann{i}_rank"] = forms.ChoiceField(
                 label=_("hauteur"),
                 choices=blank + [(k.value, v) for k, v in RANK_LABELS.items()],
                 required=False,
             )
-            self.fields[f"ann{i}_suit"] = _ChoiceField(
+            self.fields[f"ann{i}_suit"] = forms.ChoiceField(
                 label=_("couleur"),
                 choices=blank + [(k.value, v) for k, v in SUIT_LABELS.items()],
                 required=False,
             )
-        self.fields["announcement_priority"] = _ChoiceField(
+        self.fields["announcement_priority"] = forms.ChoiceField(
             label=_("Annonces égales : l'emporte"),
             choices=[("", _("—")), *teams],
             required=False,
@@ -310,7 +279,7 @@ class DealForm(SheetForm, ClientIdMixin):
                 continue
             items.append(
                 AnnouncementFacts(
-                    team=team, kind=kind, rank=rank, suit="" if kind == "carre" else suit
+                    team=team, kind=kind, rank=rank, suit="" if kind == "carre" else suit or ""
                 )
             )
         return tuple(items)
@@ -320,7 +289,8 @@ class DealForm(SheetForm, ClientIdMixin):
         return self._facts
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if self.errors:
             return data
         bid_raw = data.get("bid") or ""
@@ -414,14 +384,14 @@ class PenaltyForm(SheetForm, ClientIdMixin):
 
     def __init__(self, *args: Any, sheet: ScoreSheet, rules: Ruleset, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["team"].choices = team_choices(sheet)
+        self._set_choices("team", team_choices(sheet))
         if rules.derived.auction and rules.penalty_adds_contract:
             bids: list[tuple[str, Any]] = [("", _("Aucun"))]
             bids += [(str(b), str(b)) for b in sorted(rules.derived.allowed_bids)]
             bids.append(("capot", _("Capot")))
             if rules.generale_made is not GeneraleScoring.OFF:
                 bids.append(("generale", _("Générale")))
-            self.fields["bid"].choices = bids
+            self._set_choices("bid", bids)
         else:
             del self.fields["bid"]
 
@@ -446,13 +416,14 @@ class TotalsForm(SheetForm):
         super().__init__(*args, **kwargs)
         table = sheet.table
         self.fields["total_a"].label = _("Total de %(team)s") % {"team": table.entry_a.display_name}
-        if table.entry_b_id:
+        if table.entry_b is not None:
             self.fields["total_b"].label = _("Total de %(team)s") % {
                 "team": table.entry_b.display_name
             }
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         deals, belotes, capots = (data.get(k) for k in ("deals_played", "belotes", "capots"))
         if deals is not None and belotes is not None and belotes > 4 * deals:
             self.add_error("belotes", _("Au plus une belote par donne (quatre à tout-atout)."))
@@ -470,7 +441,7 @@ class ConfirmForm(SheetForm):
 
     def __init__(self, *args: Any, sheet: ScoreSheet, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["team"].choices = team_choices(sheet)
+        self._set_choices("team", team_choices(sheet))
 
 
 class DisputeForm(ConfirmForm):
@@ -494,6 +465,6 @@ class ForfeitForm(SheetForm):
 
     def __init__(self, *args: Any, sheet: ScoreSheet, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["forfeit_loser"].choices = team_choices(
-            sheet, blank=str(_("Aucune (annuler le forfait)"))
+        self._set_choices(
+            "forfeit_loser", team_choices(sheet, blank=str(_("Aucune (annuler le forfait)")))
         )

@@ -5,8 +5,10 @@ round, the deals ("donnes") entered on it one by one (:class:`DealRecord`, inclu
 or only the two game totals of a paper sheet (:class:`TotalsResult`), and the history of every
 correction (:class:`DealCorrection`). The rules of the data live in ``Meta`` constraints.
 
-It must not compute scores (the engine does, through ``scoring.services``, which is the only
-writer) nor decide who may see a sheet (``scoring.access`` and ``tournaments.access`` do).
+What each state of a sheet allows, for each role, is ``ScoreSheet.allows`` (the rule itself is
+``scoring.sheet_states.RULES``). It must not compute scores (the engine does, through
+``scoring.services``, which is the only writer) nor decide who may see a sheet
+(``scoring.access`` and ``tournaments.access`` do).
 
 Domain words: *sheet* / feuille de marque; *deal* / donne; *taker* / preneur; *defense* /
 défense; *game* / partie; *team A / team B* = the table's ``entry_a`` / ``entry_b``.
@@ -51,8 +53,6 @@ class ScoreSheet(models.Model):
 
     Status = Status
     Kind = Kind
-    Role = Role
-    Action = Action
 
     class Winner(models.TextChoices):
         NONE = "", _("aucun")

@@ -15,16 +15,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from django.db import models
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Round
+from tournaments.models import Round, Table
 
-if TYPE_CHECKING:
-    from scoring.models import ScoreSheet
+
+class Sheet(Protocol):
+    """What the rule reads of a score sheet (``scoring.models.ScoreSheet``)."""
+
+    status: str
+    kind: str
+    deal_count: int
+    table: Table
 
 
 class Status(models.TextChoices):
@@ -144,6 +150,9 @@ CLOSED_MESSAGES: dict[str, Promise] = {
     Status.TO_VERIFY: _("Cette feuille est à vérifier par l'organisateur."),
 }
 
+_FORBIDDEN = _(
+    "Votre rôle ne permet pas cette action sur cette feuille : demandez à l'organisateur."
+)
 _KIND_MESSAGES: dict[Action, tuple[str, Promise]] = {
     Action.ENTER_DEAL: (
         "not_deal_sheet",
@@ -198,12 +207,7 @@ def _status_refusal(action: Action, role: Role, status: Status) -> Refusal:
     return Refusal("sheet_closed", str(CLOSED_MESSAGES.get(status, _FORBIDDEN)))
 
 
-_FORBIDDEN = _(
-    "Votre rôle ne permet pas cette action sur cette feuille : demandez à l'organisateur."
-)
-
-
-def refusal(sheet: ScoreSheet, action: Action | str, role: Role | str) -> Refusal | None:
+def refusal(sheet: Sheet, action: Action | str, role: Role | str) -> Refusal | None:
     """Why ``role`` may not do ``action`` on ``sheet`` now, or ``None`` when it may.
 
     Checked in this order: the round is closed, the role never does this action, the kind of

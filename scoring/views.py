@@ -64,7 +64,7 @@ def team_names(sheet: ScoreSheet) -> dict[str, str]:
     table = sheet.table
     return {
         "a": table.entry_a.display_name,
-        "b": table.entry_b.display_name if table.entry_b_id else _("exempt"),
+        "b": table.entry_b.display_name if table.entry_b is not None else _("exempt"),
     }
 
 

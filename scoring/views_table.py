@@ -181,6 +181,7 @@ def deal(request: HttpRequest, round_number: int, table_number: int, token: str)
             version=form.cleaned_data["version"],
             client_id=form.cleaned_data["client_id"],
             device=shared.device_of(request),
+            table=sheet.table,
         )
     except services.StaleSheet as exc:
         # The user's values come back on the sheet's current version, to check and send again.

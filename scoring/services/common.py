@@ -26,22 +26,27 @@ from scoring.services.errors import DealRefused, NotAllowed, ServiceError, Stale
 from scoring.sheet_states import Action, Role, Status
 from scoring.signals import results_changed
 from tournaments import audit
+from tournaments.models import Table
 
 
-def lock(sheet_id: int) -> ScoreSheet:
+def lock(sheet_id: int, table: Table | None = None) -> ScoreSheet:
     """The sheet, its row locked until the transaction ends, with its table, round and contest.
 
     ``FOR UPDATE OF`` the sheet only: the table, round and contest rows stay free for the
     other tables' writes. SQLite takes its write lock at ``BEGIN IMMEDIATE`` instead.
+    ``table``: the sheet's table with its round and contest as the request already read them
+    (the table link's lookup): only the sheet's own row is then read, without the joins.
     """
+    query = ScoreSheet.objects.select_for_update(of=("self",))
+    if table is None:
+        query = query.select_related("table__round__contest")
     try:
-        return (
-            ScoreSheet.objects.select_for_update(of=("self",))
-            .select_related("table__round__contest")
-            .get(pk=sheet_id)
-        )
+        sheet = query.get(pk=sheet_id)
     except ScoreSheet.DoesNotExist:
         raise ServiceError("not_found", _("Cette feuille de marque n'existe pas.")) from None
+    if table is not None and sheet.table_id == table.pk:
+        sheet.table = table
+    return sheet
 
 
 def role_of(role: Role | str | None, organiser: bool) -> Role:

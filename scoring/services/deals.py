@@ -46,6 +46,7 @@ from scoring.services.common import (
 )
 from scoring.services.errors import DealRefused, Written, refuse
 from scoring.sheet_states import Action, Role
+from tournaments.models import Table
 
 
 def find_deal(sheet: ScoreSheet, client_id: uuid.UUID | None) -> DealRecord | None:
@@ -88,18 +89,20 @@ def record_deal(
     device: str = "",
     source: str = DealRecord.Source.TABLE,
     role: Role | str | None = None,
+    table: Table | None = None,
 ) -> Written:
     """Add the next deal (or a penalty) to an open sheet.
 
     A form re-sent with the same ``client_id`` gets the deal it already recorded
     (``created=False``), whatever the sheet's version or state now. ``role``: the table link
-    by default, or the member's role for a deal entered on the organiser's page.
+    by default, or the member's role for a deal entered on the organiser's page. ``table``:
+    the sheet's table as the caller read it, with its round and contest (see ``lock``).
     """
     acting = role_of(role, source == DealRecord.Source.ORGANISER)
     entry = NewDeal(facts, client_id, user, device[:64], source, acting)
     try:
         with transaction.atomic():
-            return _record_locked(sheet_id, version, entry)
+            return _record_locked(sheet_id, version, entry, table)
     except IntegrityError:
         # The unique (sheet, client_id) backstop: the same form won a race against itself.
         sheet = ScoreSheet.objects.get(pk=sheet_id)
@@ -109,11 +112,16 @@ def record_deal(
         return Written(sheet, existing, created=False)
 
 
-def _record_locked(sheet_id: int, version: int | None, entry: NewDeal) -> Written:
-    sheet = lock(sheet_id)
-    existing = find_deal(sheet, entry.client_id)
-    if existing is not None:
-        return Written(sheet, existing, created=False)
+def _record_locked(
+    sheet_id: int, version: int | None, entry: NewDeal, table: Table | None
+) -> Written:
+    sheet = lock(sheet_id, table)
+    # A form shown with the current version cannot have recorded its deal yet (that deal
+    # would have moved the version on); the unique (sheet, client_id) constraint backs this.
+    if version is None or version != sheet.version:
+        existing = find_deal(sheet, entry.client_id)
+        if existing is not None:
+            return Written(sheet, existing, created=False)
     _check_removed(sheet, entry.client_id)
     require(sheet, Action.ENTER_DEAL if not entry.facts.is_penalty else Action.PENALTY, entry.role)
     check_version(sheet, version)
