@@ -7,8 +7,7 @@ from typing import Any
 import pytest
 
 from scoring.models import ScoreSheet
-from standings import events
-from standings import readers
+from standings import events, readers
 from standings import services as standings
 from standings.models import StandingsSnapshot
 from tests.standings.factory import add_round, finish_round, make_contest, played_contest
