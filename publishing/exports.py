@@ -131,7 +131,7 @@ def _tables(contest: Contest, rounds: Sequence[int] | None = None) -> list[Table
 
 def _sheet(table: Table) -> ScoreSheet | None:
     try:
-        return table.score_sheet  # type: ignore[no-any-return]
+        return table.score_sheet
     except ScoreSheet.DoesNotExist:
         return None
 
@@ -312,8 +312,10 @@ def trump_label(value: str) -> str:
         return ""
     from scoring.forms import TRUMP_LABELS
 
-    label = TRUMP_LABELS.get(value)
-    return str(label) if label is not None else value
+    for trump, label in TRUMP_LABELS.items():
+        if trump == value:
+            return str(label)
+    return value
 
 
 STANDINGS_COLUMNS: tuple[tuple[str, Any], ...] = (

@@ -19,6 +19,7 @@ from django.core.cache import cache
 from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest, QueryDict
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 
 from standings import events
@@ -136,11 +137,7 @@ def clean_request(request: HttpRequest, **params: Any) -> HttpRequest:
     """A copy of the request whose query string holds only ``params`` (links in cached
     fragments must not carry another visitor's parameters)."""
     clean = copy.copy(request)
-    query = QueryDict(mutable=True)
-    for key, value in params.items():
-        if value:
-            query[key] = str(value)
-    clean.GET = query
+    clean.GET = QueryDict(urlencode({k: str(v) for k, v in params.items() if v}))
     return clean
 
 

@@ -171,7 +171,9 @@ def cache_public_page(
             middleware = CacheMiddleware(
                 respond, page_timeout=PAGE_SECONDS, key_prefix=f"atout:pub:{version}"
             )
-            response: HttpResponse = middleware(request)
+            response = middleware(request)
+            if not isinstance(response, HttpResponse):  # a sync view gives a sync response
+                raise TypeError("cache_public_page decorates synchronous views only")
             # Browsers and proxies ask again every time: a hidden round disappears at once.
             del response["Expires"]
             del response["Cache-Control"]
