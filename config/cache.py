@@ -12,7 +12,7 @@ import logging
 import time
 from typing import Any
 
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -31,7 +31,29 @@ def _log(operation: str, exc: BaseException) -> None:
         logger.warning("cache unavailable (%s: %s): serving without cache", operation, exc)
 
 
+class _KeptClient(RedisCacheClient):
+    """Django's Redis client, keeping its redis-py clients: Django builds a new one (and its
+    table of some 170 response callbacks) for every command, which costs more CPU than the
+    round trip itself on score entry's hot path. A redis-py client is safe to share between
+    threads (each command takes a connection from the pool)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._kept: dict[Any, Any] = {}  # connection pool -> its client
+
+    def get_client(self, key: Any = None, *, write: bool = False) -> Any:
+        pool = self._get_connection_pool(write)
+        client = self._kept.get(pool)
+        if client is None:
+            client = self._kept.setdefault(pool, self._client(connection_pool=pool))
+        return client
+
+
 class ResilientRedisCache(RedisCache):
+    def __init__(self, server: Any, params: dict[str, Any]) -> None:
+        super().__init__(server, params)
+        self._class = _KeptClient
+
     def get(self, key: Any, default: Any = None, version: int | None = None) -> Any:
         try:
             return super().get(key, default, version)
