@@ -141,6 +141,7 @@ def standings(request: HttpRequest, club_slug: str, contest_slug: str) -> HttpRe
         "result_rounds": lookups.public_rounds_with_results(meta["contest_id"]),
         "formats": exports.FORMATS,
     }
+    logger.info("standings page assembled: contest %s page %s", meta["contest_id"], page)
     shared = pagecache.shared_page_request(request, PAGE_PARAMS)
     if shared:  # the same page for every anonymous visitor: no form, so no CSRF token
         context["language_links"] = _language_links(page, sort)
