@@ -90,6 +90,15 @@ def settle(database: str) -> None:
     psql("CHECKPOINT", database)
 
 
+def free_port() -> int:
+    """A loopback port nobody listens on (another program may hold the usual ones)."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        return int(probe.getsockname()[1])
+
+
 def redis_keys(db: int) -> int:
     out = subprocess.run(
         ["redis-cli", "-h", HOST, "-n", str(db), "dbsize"],
@@ -601,12 +610,13 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=3, help="gunicorn worker processes")
     parser.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker")
     parser.add_argument("--freshness", type=int, default=20, help="games finished one by one")
-    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--port", type=int, default=0, help="gunicorn's port (0: a free one)")
     parser.add_argument("--runs", type=int, default=3, help="wrk runs per scenario (best, median)")
     parser.add_argument("--no-export", action="store_true", help="skip the XLSX export")
     parser.add_argument("--cache-db", type=int, default=12, help="Redis db for the cache")
     parser.add_argument("--broker-db", type=int, default=13, help="Redis db for the broker")
     args = parser.parse_args()
+    args.port = args.port or free_port()
     if args.cache_db == args.broker_db:
         print("--cache-db and --broker-db must differ")
         return 2
@@ -846,6 +856,12 @@ Data: {args.contests} contests of {args.teams} teams, {args.rounds} rounds, game
 {export_line}
 """)
         return 0
+    except Exception:
+        for name in ("web.log", "worker.log"):
+            path = workdir / name
+            if path.exists():
+                log(f"{name} (last lines):\n" + "\n".join(path.read_text().splitlines()[-30:]))
+        raise
     finally:
         for proc in procs:
             proc.send_signal(signal.SIGTERM)

@@ -2,11 +2,12 @@
 
 What it owns
 ------------
-* :func:`cache_public_page` caches a public view's whole response for anonymous visitors with
-  Django's ``CacheMiddleware`` (what ``cache_page`` uses), under a key prefix that is the
-  contest's version (``publishing.versions``): a publication change or a new snapshot changes
-  the prefix, so nothing is ever invalidated by hand and no stale page is ever served. Signed-in
-  visitors, unexpected parameters, a process-local or unreachable cache: the view runs.
+* :func:`cache_public_page` caches a public view's whole response for anonymous visitors in
+  Django's cache, stamped with the contest's version (``publishing.versions``): a publication
+  change or a new snapshot changes the version, so nothing is ever invalidated by hand and no
+  stale page is ever served. Signed-in visitors, unexpected parameters, a process-local or
+  unreachable cache: the view runs. (Django's ``cache_page`` would need three cache round trips
+  per request where this needs one; docs/benchmarks.md has both figures.)
 * :func:`render_once` is the fragment cache under it: the value of a key, built by one caller
   at a time (a lock taken with ``cache.add``); the others wait, polling, and build it
   themselves only if the builder died or is too slow. Keys carry everything the fragment
@@ -30,8 +31,8 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
-from django.middleware.cache import CacheMiddleware
 from django.utils.cache import add_never_cache_headers
+from django.utils.translation import get_language
 
 from publishing import versions
 
@@ -145,40 +146,85 @@ def forget_empty_session_access(request: HttpRequest) -> None:
         session.accessed = False
 
 
+class _NotShared(Exception):
+    """A response that must not be cached whole (not a 200): handed back as it is."""
+
+    def __init__(self, response: HttpResponse) -> None:
+        super().__init__()
+        self.response = response
+
+
+def _stored(response: HttpResponse) -> tuple[bytes, str, str]:
+    if response.status_code != 200 or response.streaming:
+        raise _NotShared(response)
+    return (
+        response.content,
+        response.get("Content-Type", ""),
+        response.get("Content-Disposition", ""),
+    )
+
+
+def _replayed(stored: tuple[bytes, str, str]) -> HttpResponse:
+    content, content_type, disposition = stored
+    response = HttpResponse(content, content_type=content_type)
+    if disposition:
+        response["Content-Disposition"] = disposition
+    # Browsers and proxies ask again every time: a hidden round disappears at once.
+    add_never_cache_headers(response)
+    return response
+
+
 def cache_public_page(
     allowed: frozenset[str], canonical: Callable[[HttpRequest], bool] = lambda r: True
 ) -> Callable[[View], View]:
-    """Cache a public view ``view(request, club_slug, contest_slug, ...)`` whole for the requests
-    :func:`shared_page_request` accepts and ``canonical`` finds in their canonical form (so
-    junk parameters cannot fill the cache), under the contest's current version."""
+    """Cache a public view ``view(request, club_slug, contest_slug, ...)`` whole for the
+    requests :func:`shared_page_request` accepts and ``canonical`` finds in their canonical form
+    (junk parameters cannot fill the cache), stamped with the contest's version.
+
+    One round trip serves a cached page: ``get_many`` of the two version counters and of the
+    page (stored with the version it was built under); a page whose version is not the current
+    one is never served. A new version is built once (:func:`render_once`) for every caller.
+    """
 
     def decorator(view: View) -> View:
         @functools.wraps(view)
         def wrapper(
             request: HttpRequest, club_slug: str, contest_slug: str, *args: Any, **kwargs: Any
         ) -> HttpResponse:
-            version = None
-            if shared_page_request(request, allowed) and canonical(request):
-                version = versions.current(club_slug, contest_slug)
-            if version is None:
+            def run() -> HttpResponse:
                 return view(request, club_slug, contest_slug, *args, **kwargs)
 
-            def respond(req: HttpRequest) -> HttpResponse:
-                response = view(req, club_slug, contest_slug, *args, **kwargs)
-                forget_empty_session_access(req)
-                return response
-
-            middleware = CacheMiddleware(
-                respond, page_timeout=PAGE_SECONDS, key_prefix=f"atout:pub:{version}"
+            if not (
+                shared_page_request(request, allowed) and canonical(request) and versions.shared()
+            ):
+                return run()
+            page_key = make_key(
+                "public-page", request.get_host(), request.get_full_path(), get_language()
             )
-            response = middleware(request)
-            if not isinstance(response, HttpResponse):  # a sync view gives a sync response
-                raise TypeError("cache_public_page decorates synchronous views only")
-            # Browsers and proxies ask again every time: a hidden round disappears at once.
-            del response["Expires"]
-            del response["Cache-Control"]
-            add_never_cache_headers(response)
-            return response
+            counters = versions.counter_keys(club_slug, contest_slug)
+            try:
+                got = cache.get_many([*counters, page_key])
+                version = versions.version_of(got, counters)
+            except Exception:
+                logger.warning("page cache unavailable (get_many)")
+                return run()
+            if version is None:
+                return run()
+            entry = got.get(page_key)
+            if entry is not None and entry[0] == version:
+                return _replayed(entry[1])
+
+            def build() -> tuple[bytes, str, str]:
+                response = run()
+                forget_empty_session_access(request)
+                return _stored(response)
+
+            try:
+                stored = render_once(make_key(page_key, version), build, timeout=PAGE_SECONDS)
+            except _NotShared as refused:
+                return refused.response
+            _set(page_key, (version, stored), PAGE_SECONDS)
+            return _replayed(stored)
 
         return wrapper
 

@@ -1,5 +1,5 @@
-"""Versions of what the public sees of a contest, kept in the shared cache: the prefix of the
-keys under which whole public pages are cached (``publishing.pagecache``).
+"""Versions of what the public sees of a contest, kept in the shared cache: the stamp a whole
+cached public page must carry to be served (``publishing.pagecache``).
 
 Two counters make a contest's version: a **global** one, bumped after the commit of any save or
 delete of a ``Round``, ``Contest`` or ``Club`` (publication flags, round status,
@@ -10,8 +10,8 @@ change is stored under a version nobody asks for again. Writes that send no sign
 (``QuerySet.update``) are seen when the cached page expires (``PAGE_SECONDS``).
 
 Only a cache shared by every process may hold versions: with Django's per-process
-``LocMemCache`` a change made by one process would not reach the others, so :func:`current`
-answers ``None`` (no whole-page cache) unless ``settings.ATOUT_PUBLIC_STATE_CACHE`` says
+``LocMemCache`` a change made by one process would not reach the others, so :func:`shared`
+answers ``False`` (no whole-page cache) unless ``settings.ATOUT_PUBLIC_STATE_CACHE`` says
 otherwise (tests, a single process). A cache outage also answers ``None``.
 
 What it must not do: decide what is public (the views do, from the database).
@@ -54,22 +54,19 @@ def _fresh_counter() -> int:
     return random.getrandbits(62)
 
 
-def current(club_slug: str, contest_slug: str) -> str | None:
-    """The contest's version (``"<global>.<contest>"``), or ``None`` when pages must not be
-    cached whole (process-local cache, cache unreachable)."""
-    if not shared():
-        return None
-    keys = [GLOBAL_KEY, contest_key(club_slug, contest_slug)]
-    try:
-        got = cache.get_many(keys)
-        for key in keys:
-            if got.get(key) is None:
-                cache.add(key, _fresh_counter(), None)
-                got[key] = cache.get(key)
-    except Exception:
-        logger.warning("public versions: cache unavailable, pages served uncached")
-        return None
-    if any(got.get(key) is None for key in keys):  # the cache answers nothing: it is down
+def counter_keys(club_slug: str, contest_slug: str) -> list[str]:
+    """The cache keys of the two counters that make the contest's version."""
+    return [GLOBAL_KEY, contest_key(club_slug, contest_slug)]
+
+
+def version_of(got: dict[str, Any], keys: list[str]) -> str | None:
+    """The version from counters read with ``cache.get_many(keys + ...)``; a missing counter
+    is created (a fresh random value). ``None``: the cache answers nothing (it is down)."""
+    for key in keys:
+        if got.get(key) is None:
+            cache.add(key, _fresh_counter(), None)
+            got[key] = cache.get(key)
+    if any(got.get(key) is None for key in keys):
         return None
     return ".".join(str(got[key]) for key in keys)
 
@@ -113,4 +110,11 @@ def connect_signals() -> None:
             )
 
 
-__all__ = ["connect_signals", "current", "publication_changed", "shared", "standings_written"]
+__all__ = [
+    "connect_signals",
+    "counter_keys",
+    "publication_changed",
+    "shared",
+    "standings_written",
+    "version_of",
+]

@@ -137,8 +137,10 @@ def test_writes_without_signals_are_seen_after_the_page_expires(
 def test_cache_outage_reads_the_database(client: Client, contest: Any) -> None:
     url = _url(contest)
     _warm(client, url)
-    with mock.patch.object(versions, "cache") as broken:
+    with mock.patch.object(pagecache, "cache") as broken:
         broken.get_many.side_effect = ConnectionError("redis down")
+        broken.get.side_effect = ConnectionError("redis down")
+        broken.add.side_effect = ConnectionError("redis down")
         assert client.get(url).status_code == 200
         contest.rounds.update(show_standings=False)
         assert client.get(url).status_code == 404
