@@ -12,7 +12,8 @@ machine: it fills one contest (``--contests`` for more; 512 teams x 8 rounds x 1
 (the floor: hand-written SQL around the same engine ranking) ``--repeat`` times each,
 alternated, and prints the median and minimum of the wall time and of the process CPU time
 (``time.process_time``, which other work on the machine disturbs less), the ratio, and the
-number of SQL queries. ``--profile`` adds a cProfile of ``--repeat`` more rebuilds. The
+number of SQL queries; then the CPU of rendering one 100-row public table page (django-tables2).
+``--profile`` adds a cProfile of ``--repeat`` more rebuilds. The
 database is dropped at the end unless ``--keep``.
 """
 
@@ -33,6 +34,27 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 import standings_bench  # noqa: E402
 from standings_bench import HOST, psql  # noqa: E402
+
+
+def table_page_cpu(contest_id: int) -> str:
+    """CPU of one public table page (100 rows, django-tables2's template), a new sort each time."""
+    from django.test import RequestFactory
+
+    from publishing.tables import StandingsTable
+    from standings import services as standings
+
+    snapshot = standings.live_snapshot(contest_id)
+    assert snapshot is not None
+    sorts = ["number", "-number", "wins", "-wins", "points_for", "-points_for", "name", "rank"]
+    cpu = []
+    for sort in sorts * 3:
+        c0 = time.process_time()
+        table = StandingsTable(snapshot.rows, config=snapshot.config, team_url=lambda n: f"/{n}/")
+        table.order_by = sort
+        table.paginate(page=1, per_page=100)
+        table.as_html(RequestFactory().get("/", {"sort": sort}))
+        cpu.append((time.process_time() - c0) * 1000)
+    return f"table page x{len(cpu)}: CPU p50 {statistics.median(cpu):.1f} ms, min {min(cpu):.1f} ms"
 
 
 def main() -> int:
@@ -122,6 +144,7 @@ def main() -> int:
             f"ratio (p50): wall {statistics.median(wall) / statistics.median(floor_wall):.2f}x, "
             f"CPU {statistics.median(cpu) / statistics.median(floor_cpu):.2f}x"
         )
+        print(table_page_cpu(target))
         if args.profile:
             profiler = cProfile.Profile()
             profiler.enable()
