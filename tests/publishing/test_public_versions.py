@@ -9,7 +9,7 @@ from typing import Any
 from unittest import mock
 
 import pytest
-from django.test import Client
+from django.test import Client, override_settings
 
 from publishing import pagecache, versions
 from standings import services as standings
@@ -158,3 +158,19 @@ def test_process_local_cache_is_never_trusted() -> None:
         versions, "settings", configured("django.core.cache.backends.redis.RedisCache")
     ):
         assert versions.shared()
+
+
+def test_redis_down_serves_every_public_page(client: Client, contest: Any) -> None:
+    down = {
+        "default": {
+            "BACKEND": "config.cache.ResilientRedisCache",
+            "LOCATION": "redis://127.0.0.1:9/0",  # nothing listens there
+            "OPTIONS": {"socket_connect_timeout": 0.2},
+        }
+    }
+    base = f"/concours/{contest.club.slug}/{contest.slug}/"
+    paths = ["classement/", "classement/?sort=-wins", "classement/export.xlsx", "resultats/1/"]
+    paths += ["equipe/1/", "projecteur/", "projecteur/contenu/"]
+    with override_settings(CACHES=down):
+        for path in paths:
+            assert client.get(base + path).status_code == 200, path
