@@ -1,4 +1,4 @@
-"""Micro-benchmark of one standings rebuild (issue 6): time, CPU and SQL queries, optional profile.
+"""Micro-benchmark of one standings rebuild beside its floor: time, CPU, SQL queries, a profile.
 
 Run from the repository root (PostgreSQL on 127.0.0.1, user ``postgres``)::
 
@@ -6,12 +6,15 @@ Run from the repository root (PostgreSQL on 127.0.0.1, user ``postgres``)::
 
 Unlike ``standings_bench.py`` it starts no server and no load generator, so it can run on a busy
 machine: it fills one contest (``--contests`` for more; 512 teams x 8 rounds x 12 deals, with
-``standings_bench``'s own fill code) in a throw-away database ``atout_rebuild_prof``, then calls
-``standings.services.rebuild(contest, force=True)`` ``--repeat`` times and prints the median and
-minimum of the wall time and of the process CPU time (``time.process_time``, which other work on
-the machine disturbs less), and the number of SQL queries. ``--profile`` adds a cProfile of
-``--repeat`` more rebuilds. The database is dropped at the end unless ``--keep``; ``--reuse``
-skips the fill when a kept database is there.
+``standings_bench``'s own fill code) in a throw-away database (``--database``, by default
+``atout_rebuild_prof_<pid>``; an existing one is refused unless ``--reuse``), then calls
+``standings.services.rebuild(contest, force=True)`` and ``standings_bench.minimal_rebuild``
+(the floor: hand-written SQL around the same engine ranking) ``--repeat`` times each,
+alternated, and prints the median and minimum of the wall time and of the process CPU time
+(``time.process_time``, which other work on the machine disturbs less), the ratio, and the
+number of SQL queries; then the CPU of rendering one 100-row public table page (django-tables2).
+``--profile`` adds a cProfile of ``--repeat`` more rebuilds. The
+database is dropped at the end unless ``--keep``.
 """
 
 from __future__ import annotations
@@ -32,7 +35,26 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import standings_bench  # noqa: E402
 from standings_bench import HOST, psql  # noqa: E402
 
-DB = "atout_rebuild_prof"
+
+def table_page_cpu(contest_id: int) -> str:
+    """CPU of one public table page (100 rows, django-tables2's template), a new sort each time."""
+    from django.test import RequestFactory
+
+    from publishing.tables import StandingsTable
+    from standings import services as standings
+
+    snapshot = standings.live_snapshot(contest_id)
+    assert snapshot is not None
+    sorts = ["number", "-number", "wins", "-wins", "points_for", "-points_for", "name", "rank"]
+    cpu = []
+    for sort in sorts * 3:
+        c0 = time.process_time()
+        table = StandingsTable(snapshot.rows, config=snapshot.config, team_url=lambda n: f"/{n}/")
+        table.order_by = sort
+        table.paginate(page=1, per_page=100)
+        table.as_html(RequestFactory().get("/", {"sort": sort}))
+        cpu.append((time.process_time() - c0) * 1000)
+    return f"table page x{len(cpu)}: CPU p50 {statistics.median(cpu):.1f} ms, min {min(cpu):.1f} ms"
 
 
 def main() -> int:
@@ -47,7 +69,9 @@ def main() -> int:
     parser.add_argument("--profile", action="store_true", help="cProfile --repeat more rebuilds")
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
     parser.add_argument("--reuse", action="store_true", help="reuse a kept database")
+    parser.add_argument("--database", default=f"atout_rebuild_prof_{os.getpid()}")
     args = parser.parse_args()
+    DB = args.database
 
     os.environ.update(
         {
@@ -59,9 +83,11 @@ def main() -> int:
         }
     )
     exists = psql(f"SELECT 1 FROM pg_database WHERE datname = '{DB}'") == "1"
-    fill = not (args.reuse and exists)
+    if exists and not args.reuse:
+        print(f"database {DB} exists: pass --reuse to use it, or another --database")
+        return 2
+    fill = not exists
     if fill:
-        psql(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
         psql(f"CREATE DATABASE {DB}")
     try:
         if fill:
@@ -73,7 +99,8 @@ def main() -> int:
         django.setup()
         import logging
 
-        logging.getLogger("scoring").setLevel(logging.WARNING)
+        for name in ("scoring", "standings", "publishing"):
+            logging.getLogger(name).setLevel(logging.WARNING)
         from django.db import connection
         from django.test.utils import CaptureQueriesContext
 
@@ -86,8 +113,13 @@ def main() -> int:
         target = Contest.objects.order_by("pk").values_list("pk", flat=True).first()
         assert target is not None
 
+        from tournaments.adapters import standings_config
+
+        config = standings_config(Contest.objects.get(pk=target))
+        standings_bench.floor_setup()
         standings.rebuild(target, force=True)  # warm-up (imports, query plans)
-        wall, cpu, queries = [], [], []
+        standings_bench.minimal_rebuild(target, config)
+        wall, cpu, floor_wall, floor_cpu, queries = [], [], [], [], []
         for _ in range(args.repeat):
             with CaptureQueriesContext(connection) as captured:
                 c0, t0 = time.process_time(), time.perf_counter()
@@ -95,12 +127,24 @@ def main() -> int:
                 t1, c1 = time.perf_counter(), time.process_time()
             wall.append((t1 - t0) * 1000)
             cpu.append((c1 - c0) * 1000)
-            queries.append(len(captured.captured_queries))
+            statements = [q["sql"] for q in captured.captured_queries]
+            queries.append(len([q for q in statements if q not in ("BEGIN", "COMMIT")]))
+            c0, t0 = time.process_time(), time.perf_counter()
+            standings_bench.minimal_rebuild(target, config)
+            floor_wall.append((time.perf_counter() - t0) * 1000)
+            floor_cpu.append((time.process_time() - c0) * 1000)
         print(
             f"rebuild x{args.repeat}: wall p50 {statistics.median(wall):.1f} ms, "
             f"min {min(wall):.1f} ms; CPU p50 {statistics.median(cpu):.1f} ms, "
-            f"min {min(cpu):.1f} ms; queries {max(queries)} (load {os.getloadavg()[0]:.1f})"
+            f"min {min(cpu):.1f} ms; {max(queries)} statements + BEGIN/COMMIT "
+            f"(load {os.getloadavg()[0]:.1f})\n"
+            f"floor x{args.repeat}: wall p50 {statistics.median(floor_wall):.1f} ms, "
+            f"min {min(floor_wall):.1f} ms; CPU p50 {statistics.median(floor_cpu):.1f} ms, "
+            f"min {min(floor_cpu):.1f} ms\n"
+            f"ratio (p50): wall {statistics.median(wall) / statistics.median(floor_wall):.2f}x, "
+            f"CPU {statistics.median(cpu) / statistics.median(floor_cpu):.2f}x"
         )
+        print(table_page_cpu(target))
         if args.profile:
             profiler = cProfile.Profile()
             profiler.enable()

@@ -1,4 +1,4 @@
-"""Publishing's app: keeps the public pages' cached state in step with what changed."""
+"""Publishing's app: keeps the versions of the public pages in step with what changed."""
 
 from typing import Any
 
@@ -11,19 +11,19 @@ class PublishingConfig(AppConfig):
     verbose_name = _("Publication, lots et exports")
 
     def ready(self) -> None:
-        # Any change to a round, contest or club invalidates the cached publication state, in
-        # every process (web, worker, management command).
-        from publishing import public_state
+        # Any change to a round, contest or club changes the public pages' versions, in every
+        # process (web, worker, management command).
+        from publishing import versions
         from standings.models import StandingsSnapshot
         from standings.signals import standings_written
 
-        public_state.connect_signals()
+        versions.connect_signals()
         standings_written.connect(
             _snapshots_written, sender=StandingsSnapshot, dispatch_uid="publishing-standings"
         )
 
 
-def _snapshots_written(sender: Any, contest_id: int, **kwargs: Any) -> None:
-    from publishing import public_state
+def _snapshots_written(sender: Any, club_slug: str, contest_slug: str, **kwargs: Any) -> None:
+    from publishing import versions
 
-    public_state.snapshots_written(contest_id)
+    versions.standings_written(club_slug, contest_slug)

@@ -7,8 +7,8 @@ What it owns
   state), :func:`deals_dataset` (one line per deal, the longest: 24,576 lines for 512 teams
   and 8 rounds of 12 deals) and :func:`standings_dataset` (the rows of a stored snapshot).
   Each reads the database in a fixed number of queries and streams big tables in chunks.
-* :func:`render` turns a dataset into the bytes of a file and its content type. CSV is
-  UTF-8 with a byte-order mark and ``;`` separators, as French spreadsheets expect.
+* Files are written by ``publishing.spreadsheets.render`` (safe to open: no name ever runs
+  as a formula), re-exported here.
 * :func:`run_job` runs an :class:`ExportJob` (called by the Celery task ``run_export``):
   idempotent (a finished job is left alone), progress stored as it goes, the file saved in the
   default storage, a failure recorded with a French message instead of raising.
@@ -33,6 +33,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from publishing.models import ExportJob
+from publishing.spreadsheets import CONTENT_TYPES, FORMATS, render
 from scoring.models import DealRecord, ScoreSheet
 from standings.models import StandingsSnapshot
 from tournaments.messages import TIEBREAK_LABELS
@@ -42,13 +43,6 @@ logger = logging.getLogger(__name__)
 
 Progress = Callable[[int, int], None]  # (rows done, rows total)
 
-CONTENT_TYPES = {
-    "csv": "text/csv; charset=utf-8",
-    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    "ods": "application/vnd.oasis.opendocument.spreadsheet",
-}
-FORMATS = tuple(CONTENT_TYPES)
-CSV_DELIMITER = ";"
 CHUNK = 2000
 
 
@@ -131,7 +125,7 @@ def _tables(contest: Contest, rounds: Sequence[int] | None = None) -> list[Table
 
 def _sheet(table: Table) -> ScoreSheet | None:
     try:
-        return table.score_sheet  # type: ignore[no-any-return]
+        return table.score_sheet
     except ScoreSheet.DoesNotExist:
         return None
 
@@ -312,8 +306,10 @@ def trump_label(value: str) -> str:
         return ""
     from scoring.forms import TRUMP_LABELS
 
-    label = TRUMP_LABELS.get(value)
-    return str(label) if label is not None else value
+    for trump, label in TRUMP_LABELS.items():
+        if trump == value:
+            return str(label)
+    return value
 
 
 STANDINGS_COLUMNS: tuple[tuple[str, Any], ...] = (
@@ -355,16 +351,6 @@ def standings_dataset(snapshot: StandingsSnapshot) -> tablib.Dataset:
 
 
 # --- Files ------------------------------------------------------------------------------------
-
-
-def render(data: tablib.Dataset, fmt: str) -> tuple[bytes, str]:
-    """The file's bytes and content type; ``fmt`` is one of :data:`FORMATS`."""
-    if fmt not in CONTENT_TYPES:
-        raise ValueError(f"unknown export format {fmt!r}")
-    if fmt == "csv":
-        text = data.export("csv", delimiter=CSV_DELIMITER)
-        return text.encode("utf-8-sig"), CONTENT_TYPES[fmt]
-    return data.export(fmt), CONTENT_TYPES[fmt]
 
 
 def filename(contest: Contest, kind: str, fmt: str) -> str:

@@ -1,4 +1,4 @@
-"""A French 404 page for the scoring app's views.
+"""A French 404 page for the public and organiser views of publishing.
 
 Views raise ``Http404`` with a French sentence saying what is missing ("Les résultats de
 cette manche ne sont pas publiés."); :func:`french_404` renders that sentence in the site's
@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar, cast
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-View = Callable[..., HttpResponse]
+View = TypeVar("View", bound=Callable[..., HttpResponseBase])
 
 
 def not_found(request: HttpRequest, message: str) -> HttpResponse:
@@ -30,13 +30,13 @@ def not_found(request: HttpRequest, message: str) -> HttpResponse:
 
 def french_404(view: View) -> View:
     @functools.wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         try:
             return view(request, *args, **kwargs)
         except Http404 as exc:
             return not_found(request, str(exc))
 
-    return wrapper
+    return cast(View, wrapper)
 
 
 __all__ = ["french_404", "not_found"]

@@ -5,32 +5,20 @@ ranking with its prizes), their French headers, which columns a ranking method s
 tie-break columns named after the contest's tie-breaks. Rows are the dicts stored in
 ``StandingsSnapshot.rows``; rendering a table never runs a query.
 
-It must not read the database nor decide what is public.
+Rendered by django-tables2 (its ordering, its pagination, ``django_tables2/table.html``
+through ``publishing/public/_table.html``, which only adds the wrapper and French pagination).
 
-Speed: django-tables2 renders every cell through its template engine and inspects the render
-function's signature per cell (about 8 ms per 100-row page here, seconds under load), and sorts
-through its accessors. The standings keep django-tables2 for what it is good at — columns,
-French headers, which column is sorted and how, pagination — but sort the rows with plain keys
-(same order: stable, ties keep the ranking) and write the HTML directly, every value escaped:
-:meth:`StandingsTable.tbody_html` (the rows, used by the table template) and
-:meth:`StandingsTable.page_html` (the whole table with its sort links and pages, the same
-markup as ``publishing/public/_table.html``, for the public standings page).
+It must not read the database nor decide what is public.
 """
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Sequence
 from typing import Any
-from urllib.parse import urlencode
 
 import django_tables2 as tables
 from django.utils.html import escape, format_html
-from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
-from django_tables2.templatetags.django_tables2 import table_page_range
-from django_tables2.utils import OrderBy, OrderByTuple
 
 from tournaments.messages import TIEBREAK_LABELS
 
@@ -77,15 +65,6 @@ def table_rows(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
             flat[f"tb{i}"] = value
         out.append(flat)
     return out
-
-
-def _esc(value: Any) -> str:
-    """``django.utils.html.escape`` without its lazy-string and SafeString wrapping."""
-    return html.escape(str(value))
-
-
-def _sort_key(value: Any) -> tuple[bool, Any]:
-    return (value is not None, value if value is not None else 0)
 
 
 class StandingsTable(tables.Table):
@@ -142,110 +121,9 @@ class StandingsTable(tables.Table):
             table_rows(rows),
             extra_columns=extra,
             exclude=exclude,
-            row_attrs={"class": self._row_class, "id": lambda record: f"equipe-{record['number']}"},
+            row_attrs={"id": lambda record: f"equipe-{record['number']}", "class": self._row_class},
             **kwargs,
         )
-
-    @property
-    def order_by(self) -> OrderByTuple:
-        return self._order_by
-
-    @order_by.setter
-    def order_by(self, value: Any) -> None:
-        """As django-tables2 orders a table, with plain keys (stable sorts, last key first)."""
-        aliases = value or ()
-        aliases = aliases.split(",") if isinstance(aliases, str) else aliases
-        valid = [
-            alias
-            for alias in aliases
-            if OrderBy(alias).bare in self.columns and self.columns[OrderBy(alias).bare].orderable
-        ]
-        self._order_by = OrderByTuple(valid)
-        keys: list[OrderBy] = []
-        for alias in self._order_by:
-            keys.extend(OrderBy(k) for k in self.columns[OrderBy(alias).bare].order_by)
-        rows = self.data.data
-        for key in reversed(keys):
-            name = key.bare
-            rows.sort(key=lambda r: _sort_key(r.get(name)), reverse=key.is_descending)
-
-    def _cell(self, name: str, record: dict[str, Any]) -> str:
-        if name == "rank":
-            return _esc(rank_label(record))
-        if name == "name":
-            if self.team_url is None:
-                return _esc(record.get("name", ""))
-            url = _esc(self.team_url(record["number"]))
-            return f'<a href="{url}">{_esc(record.get("name", ""))}</a>'
-        value = record.get(name, "")
-        return _esc("" if value is None else value)
-
-    def tbody_html(self) -> SafeString:
-        """The rows of the current page (or all rows) as HTML, every value escaped."""
-        columns = [(column.name, column.attrs.get("td", {}).as_html()) for column in self.columns]
-        rows = self.page.object_list if hasattr(self, "page") else self.rows
-        out = []
-        cell = self._cell
-        for row in rows:
-            record = row.record
-            css = self._row_class(record)
-            cells = "".join(f"<td {attrs}>{cell(name, record)}</td>" for name, attrs in columns)
-            out.append(
-                f'<tr id="equipe-{_esc(record["number"])}"'
-                f"{f' class={chr(34)}{css}{chr(34)}' if css else ''}>{cells}</tr>"
-            )
-        return mark_safe("".join(out))  # every value above went through escape()
-
-    def page_html(self, query: dict[str, Any]) -> SafeString:
-        """The table with its sort links and pages: the markup of ``publishing/public/_table.html``
-        written directly. ``query`` is the page's clean query string (``page``, ``sort``), which
-        the links change one key of."""
-
-        def link(**change: Any) -> str:
-            params = {k: v for k, v in query.items() if v not in ("", None)}
-            params.update(change)
-            return _esc("?" + urlencode(params))
-
-        head = []
-        for column in self.columns:
-            header = _esc(column.header)
-            if column.orderable:
-                header = f'<a href="{link(sort=column.order_by_alias.next)}">{header}</a>'
-            head.append(f"<th {column.attrs['th'].as_html()}>{header}</th>")
-        body = self.tbody_html()
-        if not body and self.empty_text:
-            body = mark_safe(
-                f'<tr><td colspan="{len(self.columns)}">{_esc(self.empty_text)}</td></tr>'
-            )
-        table = (
-            f"<table {self.attrs.as_html()}><thead><tr>{''.join(head)}</tr></thead>"
-            f"<tbody>{body}</tbody></table>"
-        )
-        out = [f'<div class="table-wrap">{table}</div>']
-        page = getattr(self, "page", None)
-        if page is not None and self.paginator.num_pages > 1:
-            items = []
-            if page.has_previous():
-                href = link(page=page.previous_page_number())
-                items.append(f'<li><a href="{href}">{_esc(gettext("« précédente"))}</a></li>')
-            for p in table_page_range(page, self.paginator):
-                if p == page.number:
-                    items.append(
-                        f'<li class="active" aria-current="page"><a href="{link(page=p)}">{p}</a></li>'
-                    )
-                elif p == "...":
-                    items.append("<li><span>…</span></li>")
-                else:
-                    items.append(f'<li><a href="{link(page=p)}">{p}</a></li>')
-            if page.has_next():
-                href = link(page=page.next_page_number())
-                items.append(f'<li><a href="{href}">{_esc(gettext("suivante »"))}</a></li>')
-            label = _esc(gettext("Pages du classement"))
-            out.append(
-                f'<nav class="pagination-nav no-print" aria-label="{label}">'
-                f'<ul class="pagination">{"".join(items)}</ul></nav>'
-            )
-        return mark_safe("".join(out))  # every value above went through _esc()
 
     def _row_class(self, record: dict[str, Any]) -> str:
         return (

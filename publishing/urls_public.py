@@ -1,4 +1,4 @@
-"""Public URLs of the scoring app (namespace ``scores``): no login, published data only.
+"""Public URLs of the standings, results, team pages and projector (namespace ``scores``): no login, published data only.
 
 They sit beside the tournaments app's public pages (``public:contest`` is the contest's home,
 ``public:round`` its draws) under the same ``/concours/<club>/<contest>/`` prefix.
@@ -6,21 +6,23 @@ They sit beside the tournaments app's public pages (``public:contest`` is the co
 
 from django.urls import path
 
-from publishing import views_public
+from publishing import views_projector, views_results, views_standings
 
 app_name = "scores"
 
 CONTEST = "concours/<slug:club_slug>/<slug:contest_slug>/"
 
 urlpatterns = [
-    path(CONTEST + "classement/", views_public.standings, name="standings"),
+    path(CONTEST + "classement/", views_standings.standings, name="standings"),
     path(
         CONTEST + "classement/export.<str:fmt>",
-        views_public.standings_export,
+        views_standings.standings_export,
         name="standings_export",
     ),
-    path(CONTEST + "resultats/<int:round_number>/", views_public.results, name="results"),
-    path(CONTEST + "equipe/<int:number>/", views_public.team, name="team"),
-    path(CONTEST + "projecteur/", views_public.projector, name="projector"),
-    path(CONTEST + "projecteur/contenu/", views_public.projector_content, name="projector_content"),
+    path(CONTEST + "resultats/<int:round_number>/", views_results.results, name="results"),
+    path(CONTEST + "equipe/<int:number>/", views_results.team, name="team"),
+    path(CONTEST + "projecteur/", views_projector.projector, name="projector"),
+    path(
+        CONTEST + "projecteur/contenu/", views_projector.projector_content, name="projector_content"
+    ),
 ]

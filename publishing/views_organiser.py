@@ -19,9 +19,11 @@ import logging
 from typing import Any
 
 from django.contrib import messages
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.contrib.auth.models import User
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import content_disposition_header
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
@@ -272,7 +274,7 @@ def print_ranking(request: HttpRequest, club_slug: str, contest_id: int) -> Http
         return render(
             request,
             "publishing/organiser/refused.html",
-            _base(contest, message=" ".join(e for errs in form.errors.values() for e in errs)),
+            _base(contest, message=" ".join(str(e) for errs in form.errors.values() for e in errs)),
             status=400,
         )
     try:
@@ -327,7 +329,7 @@ def exports_page(request: HttpRequest, club_slug: str, contest_id: int) -> HttpR
                 contest=contest,
                 kind=form.cleaned_data["kind"],
                 format=form.cleaned_data["format"],
-                created_by=request.user,
+                created_by=request.user if isinstance(request.user, User) else None,
             )
             _start_export(job)
             return redirect(
@@ -358,7 +360,9 @@ def export_detail(
     contest = _contest(request, club_slug, contest_id)
     job = _job(contest, job_id)
     template = (
-        "publishing/organiser/_export_job.html" if request.htmx else "publishing/organiser/export.html"
+        "publishing/organiser/_export_job.html"
+        if request.headers.get("HX-Request") == "true"  # htmx's own header
+        else "publishing/organiser/export.html"
     )
     return render(request, template, _base(contest, job=job))
 
@@ -373,17 +377,22 @@ def export_download(
     if job.status != ExportJob.Status.DONE or not job.file:
         raise Http404(_("Ce fichier n'est pas (ou plus) disponible."))
     try:
-        handle = job.file.open("rb")
+        with job.file.open("rb") as handle:
+            content = handle.read()  # an export is a few megabytes at most
     except OSError:
         raise Http404(_("Ce fichier n'est pas (ou plus) disponible.")) from None
     from publishing.exports import CONTENT_TYPES
 
-    return FileResponse(
-        handle,
-        as_attachment=True,
-        filename=job.filename or f"export.{job.format}",
-        content_type=CONTENT_TYPES.get(job.format, "application/octet-stream"),
+    response = HttpResponse(
+        content, content_type=CONTENT_TYPES.get(job.format, "application/octet-stream")
     )
+    response["Content-Disposition"] = (
+        content_disposition_header(
+            as_attachment=True, filename=job.filename or f"export.{job.format}"
+        )
+        or "attachment"
+    )
+    return response
 
 
 __all__ = [

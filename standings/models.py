@@ -54,7 +54,7 @@ class StandingsSnapshot(models.Model):
     ``losses``, ``byes``, ``forfeits_won``, ``forfeits_lost``, ``points_for``,
     ``points_against``, ``difference``, ``match_points``, ``best_game``), ``tiebreaks`` (values
     in the order of ``config["tiebreaks"]``). The rank over rounds is computed on demand
-    (``publishing.public_state``).
+    (``standings.rebuild.rank_history``).
     """
 
     contest = models.ForeignKey(

@@ -39,26 +39,6 @@ def test_threads_on_a_cold_key_build_once() -> None:
     assert results == [(1, "page")] * 40
 
 
-def test_waiters_get_the_previous_version_only_when_it_shows_no_more() -> None:
-    from django.core.cache import cache
-
-    cache.set("prev", (1, "after round 1"))
-    cache.add("k-new:lock", 1)  # someone is building the new version
-    got = pagecache.render_once(
-        "k-new", lambda: (2, "built"), previous_key="prev", previous_ok=lambda v: v[0] <= 2
-    )
-    assert got == (1, "after round 1")
-    cache.set("prev", (3, "after round 3 (since unpublished)"))
-    got = pagecache.render_once(
-        "k-new",
-        lambda: (2, "built here"),
-        previous_key="prev",
-        previous_ok=lambda v: v[0] <= 2,
-        wait=0.05,
-    )
-    assert got == (2, "built here")
-
-
 def test_cache_outage_still_renders() -> None:
     with mock.patch.object(pagecache, "cache") as broken:
         broken.get.side_effect = ConnectionError("redis down")
@@ -79,13 +59,15 @@ def _url(contest: Any) -> str:
 
 @pytest.mark.django_db
 def test_second_visit_is_served_from_cache_and_a_new_snapshot_renders_again(
+    settings: Any,
     client: Client,
     contest: Any,
     django_assert_max_num_queries: Any,
     django_capture_on_commit_callbacks: Any,
 ) -> None:
+    settings.ATOUT_PUBLIC_STATE_CACHE = True  # one process: the test's cache is shared
     spy = mock.patch.object(
-        StandingsTable, "page_html", autospec=True, side_effect=StandingsTable.page_html
+        StandingsTable, "as_html", autospec=True, side_effect=StandingsTable.as_html
     )
     with spy as as_html:
         first = client.get(_url(contest))
@@ -151,13 +133,13 @@ def test_simultaneous_cold_requests_render_the_page_once(club: Any) -> None:
     contest = played_contest(club, teams=30, rounds=2)
     standings.rebuild(contest.pk)
     url = _url(contest)
-    original = StandingsTable.page_html
+    original = StandingsTable.as_html
     renders = []
 
-    def slow_render(self: Any, query: Any) -> str:
+    def slow_render(self: Any, request: Any) -> str:
         renders.append(1)
         time.sleep(0.3)
-        return original(self, query)
+        return original(self, request)
 
     statuses: list[int] = []
 
@@ -167,7 +149,7 @@ def test_simultaneous_cold_requests_render_the_page_once(club: Any) -> None:
         finally:
             connection.close()
 
-    with mock.patch.object(StandingsTable, "page_html", slow_render):
+    with mock.patch.object(StandingsTable, "as_html", slow_render):
         threads = [threading.Thread(target=visit) for _ in range(20)]
         for t in threads:
             t.start()

@@ -116,7 +116,7 @@ def test_export_job_from_the_page_to_the_download(
     assert "telecharger" in page and "hx-trigger" not in page  # finished: no more polling
     download = client.get(f"{base}{job.pk}/telecharger/")
     assert download.status_code == 200
-    assert _parse(b"".join(download.streaming_content), "ods").height == 2
+    assert _parse(download.content, "ods").height == 2
 
 
 def test_running_job_page_polls_with_a_progress_bar(

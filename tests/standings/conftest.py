@@ -12,15 +12,12 @@ import pytest
 def _clean_cache() -> Iterator[None]:
     from django.core.cache import cache
 
-    from publishing import pagecache
     from standings import events
 
     cache.clear()
-    pagecache.clear_local()
     events.reset_breaker()
     yield
     cache.clear()
-    pagecache.clear_local()
     events.reset_breaker()
 
 

@@ -1,5 +1,5 @@
-"""The cached "what is public" of the standings page: no SQL once warm, and every publication
-change or new snapshot shows at once (``publishing.public_state``)."""
+"""Whole public pages cached under the contest's version: no SQL once warm, and every
+publication change or new snapshot shows at once (``publishing.versions``, ``pagecache``)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from typing import Any
 from unittest import mock
 
 import pytest
-from django.test import Client
+from django.test import Client, override_settings
 
-from publishing import public_state
+from publishing import pagecache, versions
 from standings import services as standings
 from tests.standings.factory import played_contest
 from tournaments import services as tournaments_services
@@ -39,8 +39,7 @@ def _url(contest: Any) -> str:
 
 
 def _warm(client: Client, url: str) -> None:
-    for _ in range(3):  # built, then confirmed, then trusted
-        assert client.get(url).status_code == 200
+    assert client.get(url).status_code == 200  # rendered and cached
 
 
 def test_warm_page_runs_no_sql(
@@ -55,6 +54,11 @@ def test_warm_page_runs_no_sql(
     assert client.get(url + "?sort=-wins").status_code == 200
     with django_assert_num_queries(0):
         assert client.get(url + "?sort=-wins").status_code == 200
+    # Junk parameters are answered, but never cached (they cannot fill the cache).
+    assert client.get(url + "?sort=garbage").status_code == 200
+    assert client.get(url + "?page=01").status_code == 200
+    with django_assert_num_queries(3):
+        assert client.get(url + "?sort=garbage").status_code == 200
 
 
 def test_hiding_the_standings_answers_404_at_once(client: Client, contest: Any) -> None:
@@ -114,24 +118,29 @@ def test_new_snapshot_shows_at_once(client: Client, contest: Any) -> None:
     assert f">{row['points_for']}</td>" in page[start : page.index("</tr>", start)]
 
 
-def test_writes_without_signals_are_seen_after_the_refresh_delay(
-    client: Client, contest: Any
+def test_writes_without_signals_are_seen_after_the_page_expires(
+    client: Client, contest: Any, monkeypatch: Any
 ) -> None:
     url = _url(contest)
     _warm(client, url)
     contest.rounds.update(show_standings=False)  # QuerySet.update sends no signal
-    assert client.get(url).status_code == 200  # the copy in the cache is trusted a while...
-    later = time.time() + public_state.REFRESH_SECONDS + 1
-    with mock.patch.object(public_state, "_now", return_value=later):
-        assert client.get(url).status_code == 404  # ...never longer than REFRESH_SECONDS
+    assert client.get(url).status_code == 200  # the cached page is served a while...
+    monkeypatch.setattr(pagecache, "PAGE_SECONDS", 1)
+    client.get(url + "?sort=wins")  # (a page cached for one second)
+    contest.rounds.update(show_standings=True)
+    assert client.get(url + "?sort=wins").status_code == 200
+    contest.rounds.update(show_standings=False)
+    time.sleep(1.1)
+    assert client.get(url + "?sort=wins").status_code == 404  # ...never longer than PAGE_SECONDS
 
 
 def test_cache_outage_reads_the_database(client: Client, contest: Any) -> None:
     url = _url(contest)
     _warm(client, url)
-    with mock.patch.object(public_state, "cache") as broken:
+    with mock.patch.object(pagecache, "cache") as broken:
         broken.get_many.side_effect = ConnectionError("redis down")
-        broken.set.side_effect = ConnectionError("redis down")
+        broken.get.side_effect = ConnectionError("redis down")
+        broken.add.side_effect = ConnectionError("redis down")
         assert client.get(url).status_code == 200
         contest.rounds.update(show_standings=False)
         assert client.get(url).status_code == 404
@@ -142,10 +151,26 @@ def test_process_local_cache_is_never_trusted() -> None:
         return SimpleNamespace(CACHES={"default": {"BACKEND": backend}})
 
     with mock.patch.object(
-        public_state, "settings", configured("django.core.cache.backends.locmem.LocMemCache")
+        versions, "settings", configured("django.core.cache.backends.locmem.LocMemCache")
     ):
-        assert not public_state.enabled()  # another process would never hear of a change
+        assert not versions.shared()  # another process would never hear of a change
     with mock.patch.object(
-        public_state, "settings", configured("django.core.cache.backends.redis.RedisCache")
+        versions, "settings", configured("django.core.cache.backends.redis.RedisCache")
     ):
-        assert public_state.enabled()
+        assert versions.shared()
+
+
+def test_redis_down_serves_every_public_page(client: Client, contest: Any) -> None:
+    down = {
+        "default": {
+            "BACKEND": "config.cache.ResilientRedisCache",
+            "LOCATION": "redis://127.0.0.1:9/0",  # nothing listens there
+            "OPTIONS": {"socket_connect_timeout": 0.2},
+        }
+    }
+    base = f"/concours/{contest.club.slug}/{contest.slug}/"
+    paths = ["classement/", "classement/?sort=-wins", "classement/export.xlsx", "resultats/1/"]
+    paths += ["equipe/1/", "projecteur/", "projecteur/contenu/"]
+    with override_settings(CACHES=down):
+        for path in paths:
+            assert client.get(base + path).status_code == 200, path
