@@ -122,7 +122,7 @@ def test_a_first_batch_refused_imports_nothing(contest: Any) -> None:
     players = Player.objects.count()
 
     with pytest.raises(services.ServiceError) as refused:
-        services.import_entries(contest, rows)
+        services.import_entries(contest, rows, batch_seconds=60.0)  # one batch of 30
 
     assert not isinstance(refused.value, services.ImportInterrupted)
     assert Entry.objects.filter(contest=contest).count() == 1
