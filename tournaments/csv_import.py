@@ -1,12 +1,13 @@
-"""CSV import of teams: decode, parse, validate and preview; then import all rows or none.
+"""CSV import of teams: decode, parse, validate and preview; the import runs only if all is valid.
 
 What it owns
 ------------
 Reading an uploaded CSV file of teams (one team a line: two players, optional licences, team
 name, home club, paid, present) into :class:`ImportRow` values, with one clear French message
 per bad line. It accepts UTF-8 (with or without BOM) and Windows-1252 / Latin-1 (what Excel
-writes in France), ``;``, ``,`` or tab separators, a header line whose names are accent- and
-case-insensitive, at most :data:`MAX_BYTES` bytes and :data:`MAX_ROWS` teams.
+writes in France), ``;``, ``,`` or tab separators, any line ending (LF, CRLF, a lone CR), a
+header line whose names are accent- and case-insensitive, at most :data:`MAX_BYTES` bytes and
+:data:`MAX_ROWS` teams.
 
 It checks every line against the file itself (a player on two lines) and against the club
 register and the contest (a player already registered, a licence belonging to someone else,
