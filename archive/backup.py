@@ -3,7 +3,9 @@
 PostgreSQL goes through ``pg_dump`` / ``pg_restore`` (custom format, one consistent snapshot even
 while tables are entering deals). SQLite goes through its online backup API, which copies a
 consistent image page by page while other connections keep writing. Both directions refuse a
-file of the wrong kind with a clear message instead of half-restoring it.
+file of the wrong kind with a clear message instead of half-restoring it. Each backup gets a
+manifest beside it (``archive.restore_guard``: the highest key of every table), so that a restore
+can say which rows it would drop. This module never decides whether a restore may run now.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from django.db import connections
+
+from archive import restore_guard
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 PGDUMP_MAGIC = b"PGDMP"
@@ -58,6 +62,9 @@ def backup(path: Path, alias: str = "default") -> Path:
     settings_dict = connections[alias].settings_dict
     vendor = _vendor(alias)
     if vendor == "postgresql":
+        # Read before the dump's snapshot: a row written in between is in the dump but counted
+        # as lost by a restore (the count errs on the safe side).
+        keys = restore_guard.current_keys(alias)
         args, env = _pg_env(settings_dict)
         cmd = [
             _tool("pg_dump"),
@@ -80,8 +87,10 @@ def backup(path: Path, alias: str = "default") -> Path:
         finally:
             target.close()
             source.close()
+        keys = restore_guard.sqlite_keys(path)
     else:  # pragma: no cover - settings refuse other databases
         raise BackupError(f"Base de données non prise en charge : {vendor}")
+    restore_guard.write_manifest(path, keys)
     return path
 
 

@@ -21,7 +21,7 @@ from django.contrib.auth import get_user_model
 from django.core import serializers
 from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.core.serializers.base import DeserializationError
-from django.db import IntegrityError, models, transaction
+from django.db import IntegrityError, connection, models, transaction
 from django.utils.translation import gettext as _
 
 from archive.contest_archive import ArchiveError, archived_models
@@ -302,7 +302,30 @@ def import_contest(archive: dict[str, Any], *, club: str) -> int:
             _("L'archive ne peut pas être importée (rien n'a été écrit) : %(reason)s")
             % {"reason": _reason(exc)}
         ) from None
+    _advance_sequences({row.model for row in plan.rows} | {Club, get_user_model()})
     return plan.contest_id
+
+
+def _advance_sequences(written: set[type[models.Model]]) -> None:
+    """On PostgreSQL, move each key sequence past the keys the archive brought (rows were
+    written with their own keys), never backwards (a concurrent insert may hold a higher one)."""
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        for model in sorted(written, key=lambda m: m._meta.db_table):
+            pk = model._meta.pk
+            if not isinstance(pk, models.AutoField):
+                continue
+            table, column = model._meta.db_table, pk.column
+            cursor.execute("SELECT pg_get_serial_sequence(%s, %s)", [f'"{table}"', column])
+            sequence = cursor.fetchone()[0]
+            if sequence is None:
+                continue
+            cursor.execute(
+                f'SELECT setval(%s, GREATEST((SELECT COALESCE(MAX("{column}"), 1) FROM "{table}"), '
+                f"(SELECT last_value FROM {sequence})))",
+                [sequence],
+            )
 
 
 def _reason(exc: Exception) -> str:

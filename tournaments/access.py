@@ -60,6 +60,21 @@ def _not_found() -> Http404:
     return Http404(_("Page introuvable."))
 
 
+# A URL's ``<int:…>`` takes any number of digits; the database keys are 64-bit (SQLite raises
+# OverflowError beyond): an id out of that range names no object.
+MAX_ID = 2**63 - 1
+
+
+def fits(*ids: int) -> bool:
+    """Whether every id can be a database key (so a query on it cannot overflow)."""
+    return all(-MAX_ID <= int(i) <= MAX_ID for i in ids)
+
+
+def _check_ids(*ids: int) -> None:
+    if not fits(*ids):
+        raise _not_found()
+
+
 def _member_filter(user: Any, roles: Collection[str], prefix: str = "") -> dict[str, Any]:
     """Lookup kwargs restricting a queryset to objects of clubs where ``user`` has a role."""
     return {
@@ -106,6 +121,7 @@ def contest_for(
 ) -> Contest:
     """The contest ``contest_id`` of club ``club_slug``, ``select_related("club")``."""
     _check_user(user)
+    _check_ids(contest_id)
     qs = Contest.objects.select_related("club").filter(
         pk=contest_id, club__slug=club_slug, **_member_filter(user, roles, "club__")
     )
@@ -129,6 +145,7 @@ def round_for(
 ) -> Round:
     """Round ``round_number`` of that contest, ``select_related("contest__club")``."""
     _check_user(user)
+    _check_ids(contest_id, round_number)
     round_ = (
         Round.objects.select_related("contest__club")
         .filter(
@@ -154,6 +171,7 @@ def entry_for(
 ) -> Entry:
     """Entry (team) ``entry_id`` of that contest, with its players and contest."""
     _check_user(user)
+    _check_ids(contest_id, entry_id)
     entry = (
         Entry.objects.select_related("contest__club", "player1", "player2")
         .filter(
@@ -180,6 +198,7 @@ def table_for(
 ) -> Table:
     """Table ``table_number`` of that round, with both entries, their players and the round."""
     _check_user(user)
+    _check_ids(contest_id, round_number, table_number)
     table = (
         Table.objects.select_related(
             "round__contest__club",
@@ -207,6 +226,7 @@ def player_for(
 ) -> Player:
     """Player ``player_id`` of club ``club_slug``."""
     _check_user(user)
+    _check_ids(player_id)
     player = (
         Player.objects.select_related("club")
         .filter(pk=player_id, club__slug=club_slug, **_member_filter(user, roles, "club__"))
@@ -222,6 +242,7 @@ def season_for(
 ) -> Season:
     """Season ``season_id`` of club ``club_slug``."""
     _check_user(user)
+    _check_ids(season_id)
     season = (
         Season.objects.select_related("club")
         .filter(pk=season_id, club__slug=club_slug, **_member_filter(user, roles, "club__"))

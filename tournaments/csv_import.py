@@ -1,17 +1,19 @@
-"""CSV import of teams: decode, parse, validate and preview; then import all rows or none.
+"""CSV import of teams: decode, parse, validate and preview; the import runs only if all is valid.
 
 What it owns
 ------------
 Reading an uploaded CSV file of teams (one team a line: two players, optional licences, team
 name, home club, paid, present) into :class:`ImportRow` values, with one clear French message
 per bad line. It accepts UTF-8 (with or without BOM) and Windows-1252 / Latin-1 (what Excel
-writes in France), ``;``, ``,`` or tab separators, a header line whose names are accent- and
-case-insensitive, at most :data:`MAX_BYTES` bytes and :data:`MAX_ROWS` teams.
+writes in France), ``;``, ``,`` or tab separators, any line ending (LF, CRLF, a lone CR), a
+header line whose names are accent- and case-insensitive, at most :data:`MAX_BYTES` bytes and
+:data:`MAX_ROWS` teams.
 
 It checks every line against the file itself (a player on two lines) and against the club
 register and the contest (a player already registered, a licence belonging to someone else,
 homonyms that need a licence). The import itself (``tournaments.services.import_entries``)
-runs in one transaction and only when the whole file is valid: nothing partial is ever saved.
+runs only when the whole file is valid, in short batches so that the hall's deals never wait
+behind it; a batch refused because the data changed meanwhile says what was imported.
 
 What it must not do: write anything (``services`` does) or import ``scoring``.
 """
@@ -186,7 +188,8 @@ def parse(text: str) -> tuple[list[ImportRow], str]:
     lines = text.splitlines()
     first = next((line for line in lines if line.strip()), "")
     delimiter = _delimiter(first)
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    # newline="": \n, \r\n and a lone \r (old Mac spreadsheets) all end a line.
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     try:
         records = list(reader)
     except csv.Error as exc:

@@ -275,7 +275,13 @@ class PlayerField(forms.CharField):
         text = " ".join(str(super().clean(value) or "").split())
         match = _PLAYER_REF.search(text)
         if match:
-            player = Player.objects.filter(club=self.club, pk=int(match.group(1))).first()
+            key = match.group(1)
+            # More than 18 digits is no database key (and would overflow SQLite's integers).
+            player = (
+                Player.objects.filter(club=self.club, pk=int(key)).first()
+                if len(key) <= 18
+                else None
+            )
             if player is None:
                 raise forms.ValidationError(_("Ce joueur n'est pas dans la liste du club."))
             return PlayerRef(player=player)
@@ -372,12 +378,12 @@ class SeedForm(forms.Form):
 
 
 class SwapForm(forms.Form):
-    first = forms.IntegerField(label=gettext_lazy("Équipe"), min_value=1)
-    second = forms.IntegerField(label=gettext_lazy("avec l'équipe"), min_value=1)
+    first = forms.IntegerField(label=gettext_lazy("Équipe"), min_value=1, max_value=100_000)
+    second = forms.IntegerField(label=gettext_lazy("avec l'équipe"), min_value=1, max_value=100_000)
 
 
 class MoveForm(forms.Form):
-    entry = forms.IntegerField(label=gettext_lazy("Équipe"), min_value=1)
+    entry = forms.IntegerField(label=gettext_lazy("Équipe"), min_value=1, max_value=100_000)
     table = forms.IntegerField(label=gettext_lazy("vers la table"), min_value=1, max_value=10_000)
 
 

@@ -13,6 +13,12 @@ from django.shortcuts import render
 from tournaments.services import ServiceError
 
 
+def query_text(request: HttpRequest, name: str, limit: int = 80) -> str:
+    """A search parameter of the URL, trimmed, without NUL characters (PostgreSQL refuses them
+    in a query: a crafted link would otherwise answer 500)."""
+    return request.GET.get(name, "").replace("\x00", "").strip()[:limit]
+
+
 def status_of(exc: ServiceError) -> int:
     """The HTTP status of a refusal: the one the service chose (409 unless said otherwise)."""
     return exc.status

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET
 from tournaments import access, audit, services
 from tournaments.forms import ContestForm, PlayerForm, SeasonForm, player_choice_label
 from tournaments.models import Club, Contest, Membership, Player, Round
-from tournaments.responses import service_refusal
+from tournaments.responses import query_text, service_refusal
 from tournaments.tables import PlayerTable
 
 
@@ -102,7 +102,7 @@ def players(request: HttpRequest, club_slug: str) -> HttpResponse:
                 messages.success(request, _("%(name)s ajouté(e).") % {"name": player.full_name})
                 return redirect("tournaments:players", club_slug=club.slug)
         status = 400
-    query = request.GET.get("q", "").strip()[:80]
+    query = query_text(request, "q")
     qs = club.players.all()
     if query:
         from tournaments.models import name_key
@@ -150,8 +150,8 @@ def player_suggestions(request: HttpRequest, club_slug: str) -> HttpResponse:
     club = access.club_for(request.user, club_slug)
     from tournaments.models import name_key
 
-    query = name_key(request.GET.get("player1") or request.GET.get("player2") or "")[:80]
-    query = query or name_key(request.GET.get("q", ""))[:80]
+    typed = query_text(request, "player1", 170) or query_text(request, "player2", 170)
+    query = name_key(typed or query_text(request, "q", 170))[:80]
     options: list[str] = []
     if len(query) >= 2:
         found = Player.objects.filter(club=club).filter(

@@ -224,6 +224,9 @@ def entries_import_confirm(request: HttpRequest, club_slug: str, contest_id: int
         )
     try:
         created = services.import_entries(contest, rows)
+    except services.ImportInterrupted as exc:
+        request.session.pop(key, None)
+        return refused(request, exc.message, back, exc.status)
     except services.ServiceError as exc:
         return refused(
             request,

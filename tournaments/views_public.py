@@ -13,7 +13,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from tournaments import draws
+from tournaments import access, draws
 from tournaments.models import Contest, Round
 
 
@@ -69,6 +69,8 @@ def contest(request: HttpRequest, club_slug: str, contest_slug: str) -> HttpResp
 
 def _public_round(club_slug: str, contest_slug: str, round_number: int) -> Round:
     contest = _public_contest(club_slug, contest_slug)
+    if not access.fits(round_number):
+        raise Http404(_("Tirage non publié."))
     round_ = _public_rounds(contest).filter(number=round_number).first()
     if round_ is None:
         raise Http404(_("Tirage non publié."))

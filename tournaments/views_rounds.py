@@ -46,6 +46,8 @@ def _detail(
     seed_form: SeedForm | None = None,
 ) -> HttpResponse:
     contest = round_.contest
+    if status == 404:  # the round was deleted meanwhile: nothing left to show
+        return refused(request, error, contest.get_absolute_url(), status)
     tables = draws.tables_of(round_)
     entries = {e.pk: e for e in contest.entries.select_related("player1", "player2")}
     edits = list(round_.edits.order_by("-sequence"))
@@ -259,8 +261,10 @@ def round_delete(
             try:
                 services.delete_round(round_, confirmed=confirmed or not needs_confirmation)
             except services.ServiceError as exc:
-                error, status = exc.message, status_of(exc)
-            else:
+                if exc.code != "round.gone":
+                    error, status = exc.message, status_of(exc)
+                # else: a double click, the first click deleted it: the same success.
+            if not error:
                 messages.success(
                     request, _("Manche %(number)s supprimée.") % {"number": round_.number}
                 )

@@ -293,3 +293,22 @@ def test_into_an_empty_base_the_named_club_is_created_without_members(
     assert Contest.objects.get(pk=contest_id).club == club
     assert not Membership.objects.filter(club=club).exists()
     assert Player.objects.filter(club=club).count() == 16
+
+
+@pytest.mark.django_db
+def test_new_rows_after_an_import_get_fresh_keys(exported: dict[str, Any]) -> None:
+    """The archive's rows keep their keys; on PostgreSQL the key sequences are moved past them,
+    so the next team registered does not collide (SQLite always takes the highest key + 1)."""
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:  # as in a fresh instance: the sequence at 1
+            cursor.execute(
+                "SELECT setval(pg_get_serial_sequence('\"tournaments_entry\"', 'id'), 1, false)"
+            )
+    contest_id = import_contest(loads(dumps(exported)), club="lorient")
+    contest = Contest.objects.get(pk=contest_id)
+    p1 = services.save_player(contest.club, first_name="Après", last_name="Import")
+    p2 = services.save_player(contest.club, first_name="Encore", last_name="Après")
+    entry = services.add_entry(contest, services.EntryValues(player1=p1, player2=p2))
+    assert entry.pk > max(r["pk"] for r in _rows(exported, "tournaments.entry"))

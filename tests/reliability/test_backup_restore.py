@@ -55,9 +55,13 @@ def _round_trip(env: dict[str, str], backup_path: Path) -> None:
         "from tournaments.models import Contest; Contest.objects.all().delete()",
     )
     assert _counts(env).split()[1] == "0"
-    refused = _run(env, "manage.py", "restore", str(backup_path), check=False)
+    # seed_demo wrote a moment ago: the instance looks live, so the restore needs --force.
+    live = _run(env, "manage.py", "restore", str(backup_path), "--yes", check=False)
+    assert live.returncode != 0 and "en service" in live.stderr
+    assert _counts(env).split()[1] == "0"
+    refused = _run(env, "manage.py", "restore", str(backup_path), "--force", check=False)
     assert refused.returncode != 0 and "--yes" in refused.stderr
-    _run(env, "manage.py", "restore", str(backup_path), "--yes")
+    _run(env, "manage.py", "restore", str(backup_path), "--yes", "--force")
     assert _counts(env) == before
 
 

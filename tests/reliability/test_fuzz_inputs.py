@@ -168,3 +168,213 @@ def test_missing_fields_are_refused_without_change(world: dict[str, Any]) -> Non
         assert FRENCH.search(response.content.decode()), name
         checked += 1
     assert checked == len(needs_fields)
+
+
+# --- NUL bytes, ids beyond 64 bits, double clicks (issue 13, item 9) ----------------------------
+
+NUL_TEXT = "Jean\x00Martin"
+BEYOND_64_BITS = 2**64 + 7
+
+
+def _tournaments_posts(world: dict[str, Any]) -> list[tuple[str, str]]:
+    return [
+        (name, url)
+        for kind, name, url in _post_urls(world)
+        if kind == "organiser" and name.startswith("tournaments:")
+    ]
+
+
+@pytest.mark.django_db
+def test_nul_bytes_in_every_field_are_refused_in_french(world: dict[str, Any]) -> None:
+    """A NUL character in any text field of a tournaments form is a French field error, never
+    a 500 (PostgreSQL refuses NUL in text): nothing is written."""
+    organiser = Client()
+    assert organiser.login(username="organisatrice", password=PASSWORD)
+    urls = _tournaments_posts(world)
+    vocabulary = _vocabulary(organiser, [("organiser", n, u) for n, u in urls])
+    checked = 0
+    for name, url in urls:
+        if name.endswith(("_import_confirm",)):
+            continue
+        data = dict.fromkeys(vocabulary, NUL_TEXT)
+        before = database_fingerprint()
+        response = organiser.post(url, data)
+        assert response.status_code < 500, (name, response.status_code)
+        if response.status_code >= 400:
+            assert database_fingerprint() == before, name
+            if response.status_code not in (404, 405):
+                assert FRENCH.search(response.content.decode()), name
+        checked += 1
+    assert checked > 10
+
+
+@pytest.mark.django_db
+def test_nul_bytes_in_search_parameters_do_not_break_pages(world: dict[str, Any]) -> None:
+    organiser = Client()
+    assert organiser.login(username="organisatrice", password=PASSWORD)
+    query = "?q=a%00b&player1=Je%00an&player2=%00&type=deal%00&page=%00&preset=%00"
+    checked = 0
+    for namespace, route, pattern in _patterns():
+        if namespace not in ("tournaments", "tournaments_public", "public"):
+            continue
+        url = _url(pattern, route, world["kwargs"])
+        response = organiser.get(url + query)
+        assert response.status_code < 500, (pattern.name, response.status_code)
+        checked += 1
+    assert checked > 10
+
+
+@pytest.mark.django_db
+def test_ids_beyond_64_bits_are_404_not_500(world: dict[str, Any]) -> None:
+    """``<int:…>`` accepts any number of digits; SQLite raises OverflowError past 2^63."""
+    organiser = Client()
+    assert organiser.login(username="organisatrice", password=PASSWORD)
+    anonymous = Client()
+    checked = 0
+    for namespace, route, pattern in _patterns():
+        if namespace not in ("tournaments", "public", "scoring", "publishing"):
+            continue
+        ints = [
+            n for n, c in pattern.pattern.converters.items() if type(c).__name__ == "IntConverter"
+        ]
+        for name in ints:
+            url = _url(pattern, route, world["kwargs"], **{name: BEYOND_64_BITS})
+            for client in (organiser, anonymous):
+                for method in ("get", "post"):
+                    response = getattr(client, method)(url)
+                    assert response.status_code < 500, (pattern.name, name, method)
+                    assert response.status_code in (302, 404, 405), (pattern.name, name, method)
+            checked += 1
+    assert checked >= 10
+
+
+@pytest.mark.django_db
+def test_swap_and_move_numbers_beyond_64_bits_are_form_errors(world: dict[str, Any]) -> None:
+    organiser = Client()
+    assert organiser.login(username="organisatrice", password=PASSWORD)
+    kwargs = {**world["kwargs"], "round_number": 2}
+    from django.urls import reverse
+
+    for name, data in (
+        ("tournaments:round_swap", {"first": str(BEYOND_64_BITS), "second": "1"}),
+        ("tournaments:round_move", {"entry": str(BEYOND_64_BITS), "table": "1"}),
+        ("tournaments:entries", {"player1": f"Jean Martin #{BEYOND_64_BITS}", "player2": "A B"}),
+    ):
+        keys = (
+            ("club_slug", "contest_id", "round_number")
+            if "round" in name
+            else ("club_slug", "contest_id")
+        )
+        url = reverse(name, kwargs={k: kwargs[k] for k in keys})
+        before = database_fingerprint()
+        response = organiser.post(url, data)
+        assert response.status_code == 400, (name, response.status_code)
+        assert database_fingerprint() == before, name
+
+
+@pytest.mark.django_db
+def test_double_click_on_add_player_is_one_player_and_a_french_refusal(
+    world: dict[str, Any],
+) -> None:
+    from django.urls import reverse
+
+    from tournaments.models import Player
+
+    organiser = Client()
+    assert organiser.login(username="organisatrice", password=PASSWORD)
+    url = reverse("tournaments:players", kwargs={"club_slug": world["kwargs"]["club_slug"]})
+    data = {"first_name": "Double", "last_name": "Clic", "licence": ""}
+    assert organiser.post(url, data).status_code == 302
+    second = organiser.post(url, data)
+    assert second.status_code == 400 and "existe déjà" in second.content.decode()
+    assert Player.objects.filter(last_name="Clic").count() == 1
+
+
+@pytest.mark.django_db
+def test_add_player_race_lost_on_the_constraint_is_a_refusal(world: dict[str, Any]) -> None:
+    """Both clicks passed the duplicate check before either saved: the second insert meets the
+    club register's unique constraint and is refused, not a 500."""
+    from unittest import mock
+
+    from tournaments import services
+    from tournaments.models import Player
+
+    club = world["contest"].club
+    services.save_player(club, first_name="Course", last_name="Perdue")
+    before = database_fingerprint()
+    with (
+        mock.patch("django.db.models.query.QuerySet.exists", return_value=False),
+        pytest.raises(services.ServiceError) as refused,
+    ):
+        services.save_player(club, first_name="Course", last_name="Perdue")
+    assert refused.value.code == "player.duplicate_name"
+    assert database_fingerprint() == before
+    assert Player.objects.filter(last_name="Perdue").count() == 1
+
+
+@pytest.mark.django_db
+def test_quick_add_race_on_a_new_player_reuses_the_one_saved(world: dict[str, Any]) -> None:
+    from unittest import mock
+
+    from tournaments import services
+    from tournaments.services import players as player_services
+
+    club = world["contest"].club
+    saved = services.save_player(club, first_name="Nouveau", last_name="Venu")
+    real = player_services.find_player
+    calls = iter([None])  # the first look missed it: the other click had not committed yet
+
+    def find(*args: Any, **kwargs: Any) -> Any:
+        return next(calls, None) or real(*args, **kwargs)
+
+    with mock.patch.object(player_services, "find_player", side_effect=find):
+        player, created = services.get_or_create_player(club, "Nouveau", "Venu")
+    assert (player.pk, created) == (saved.pk, False)
+
+
+@pytest.mark.django_db
+def test_double_click_on_quick_add_team_is_one_team(world: dict[str, Any]) -> None:
+    from django.urls import reverse
+
+    from tournaments.models import Entry
+
+    organiser = Client()
+    assert organiser.login(username="organisatrice", password=PASSWORD)
+    kwargs = {k: world["kwargs"][k] for k in ("club_slug", "contest_id")}
+    url = reverse("tournaments:entries", kwargs=kwargs)
+    data = {"player1": "Rapide Clic", "player2": "Lente Souris", "checked_in": "on"}
+    count = Entry.objects.count()
+    assert organiser.post(url, data).status_code == 302
+    second = organiser.post(url, data)
+    assert 400 <= second.status_code < 500
+    assert FRENCH.search(second.content.decode())
+    assert Entry.objects.count() == count + 1
+
+
+@pytest.mark.django_db
+def test_double_click_on_delete_round(world: dict[str, Any]) -> None:
+    """The second click finds the round gone: the same success (or 404), never a 500."""
+    from unittest import mock
+
+    from django.urls import reverse
+
+    from tournaments import access, services
+    from tournaments.models import Round
+
+    organiser = Client()
+    assert organiser.login(username="organisatrice", password=PASSWORD)
+    contest = world["contest"]
+    kwargs = {"club_slug": contest.club.slug, "contest_id": contest.pk, "round_number": 2}
+    url = reverse("tournaments:round_delete", kwargs=kwargs)
+    stale = Round.objects.get(contest=contest, number=2)
+    assert organiser.post(url).status_code == 302
+    assert not Round.objects.filter(contest=contest, number=2).exists()
+    # The second click, after the first: the round is not found.
+    assert organiser.post(url).status_code == 404
+    # The second click, racing the first: it fetched the round before the first deleted it.
+    with mock.patch.object(access, "round_for", return_value=stale):
+        response = organiser.post(url)
+    assert response.status_code == 302
+    with pytest.raises(services.ServiceError) as gone:
+        services.delete_round(stale)
+    assert (gone.value.code, gone.value.status) == ("round.gone", 404)

@@ -162,3 +162,25 @@ def test_organiser_never_gets_a_server_error(world: dict[str, Any]) -> None:
         # An export's download is 404 until its job has written the file.
         if not name.startswith(("public:", "scores:")) and name != "publishing:export_download":
             assert response.status_code != 404, name
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "data",
+    [{}, {"name": "Jean\x00Martin", "first_name": "\x00", "player1": "A\x00 B", "q": "\x00"}],
+    ids=["empty", "nul"],
+)
+def test_double_post_on_every_organiser_url_is_never_a_server_error(
+    world: dict[str, Any], data: dict[str, str]
+) -> None:
+    """Every organiser URL posted twice in a row (a double click), empty or with NUL bytes:
+    never a 500, and a refused second click changes nothing."""
+    client = _client("organisatrice")
+    for name, url in _urls(world, ORGANISER_NAMESPACES):
+        first = client.post(url, data)
+        assert first.status_code < 500, (name, "first", first.status_code)
+        before = database_fingerprint()
+        second = client.post(url, data)
+        assert second.status_code < 500, (name, "second", second.status_code)
+        if second.status_code >= 400:
+            assert database_fingerprint() == before, name

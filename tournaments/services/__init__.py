@@ -32,7 +32,7 @@ from tournaments.services.entries import (
     update_entry,
     withdraw_entry,
 )
-from tournaments.services.imports import import_entries
+from tournaments.services.imports import BATCH_SIZE, ImportInterrupted, import_entries
 from tournaments.services.players import find_player, get_or_create_player, save_player
 from tournaments.services.rounds import (
     delete_round,
@@ -45,10 +45,12 @@ from tournaments.services.rounds import (
 from tournaments.services.seasons import create_season
 
 __all__ = [
+    "BATCH_SIZE",
     "FLAGS",
     "INFO_FIELDS",
     "RULE_FIELDS",
     "EntryValues",
+    "ImportInterrupted",
     "ServiceError",
     "add_entry",
     "conflicts",

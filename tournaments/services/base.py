@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from tournaments import audit
-from tournaments.models import Contest, Round
+from tournaments.models import Contest, Entry, Round
 
 
 class ServiceError(Exception):
@@ -41,12 +43,35 @@ def record_change(
         audit.record(contest, action, target, before=before, after=after)
 
 
+def gone(what: str) -> ServiceError:
+    """The refusal of a change to a row deleted meanwhile (a double click, another organiser)."""
+    messages = {
+        "contest": _("Ce concours n'existe plus."),
+        "round": _("Cette manche n'existe plus : elle vient d'être supprimée."),
+        "entry": _("Cette équipe n'existe plus : elle vient d'être supprimée."),
+    }
+    return ServiceError(f"{what}.gone", messages[what], status=404)
+
+
 def lock_contest(contest: Contest) -> Contest:
-    return Contest.objects.select_for_update().select_related("club").get(pk=contest.pk)
+    try:
+        return Contest.objects.select_for_update().select_related("club").get(pk=contest.pk)
+    except Contest.DoesNotExist:
+        raise gone("contest") from None
 
 
 def lock_round(round_: Round) -> Round:
-    return Round.objects.select_for_update().select_related("contest__club").get(pk=round_.pk)
+    try:
+        return Round.objects.select_for_update().select_related("contest__club").get(pk=round_.pk)
+    except Round.DoesNotExist:
+        raise gone("round") from None
+
+
+def lock_entry(entry: Entry) -> Entry:
+    try:
+        return Entry.objects.select_for_update().get(pk=entry.pk)
+    except Entry.DoesNotExist:
+        raise gone("entry") from None
 
 
 def clean(text: str) -> str:

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import audit
 from tournaments.models import Contest, Entry, Player, Round, Table
-from tournaments.services.base import ServiceError, clean, lock_contest, record_change
+from tournaments.services.base import ServiceError, clean, lock_contest, lock_entry, record_change
 
 
 def last_published(contest: Contest) -> int:
@@ -97,7 +97,7 @@ def update_entry(entry: Entry, values: EntryValues) -> Entry:
     contest = lock_contest(entry.contest)
     check_open(contest)
     check_pair(contest, values.player1, values.player2, exclude=entry.pk)
-    locked = Entry.objects.select_for_update().get(pk=entry.pk)
+    locked = lock_entry(entry)
     before = audit.snapshot(locked)
     locked.player1, locked.player2 = values.player1, values.player2
     locked.name, locked.home_club = clean(values.name), clean(values.home_club)
@@ -115,7 +115,7 @@ def set_entry_flag(entry: Entry, flag: str, value: bool) -> Entry:
     """Mark a team paid / checked in (or not)."""
     if flag not in FLAGS:
         raise ServiceError("entry.unknown_flag", _("Action inconnue."), status=404)
-    locked = Entry.objects.select_for_update().get(pk=entry.pk)
+    locked = lock_entry(entry)
     before = audit.snapshot(locked, [flag])
     setattr(locked, flag, value)
     locked.save(update_fields=[flag])
@@ -127,7 +127,7 @@ def set_entry_flag(entry: Entry, flag: str, value: bool) -> Entry:
 def withdraw_entry(entry: Entry) -> Entry:
     """The team leaves after the last published round (it is left out of the next draws)."""
     contest = lock_contest(entry.contest)
-    locked = Entry.objects.select_for_update().get(pk=entry.pk)
+    locked = lock_entry(entry)
     if locked.withdrawn_after_round is not None:
         raise ServiceError("entry.already_withdrawn", _("Cette équipe est déjà retirée."))
     after = max(last_published(contest), locked.joined_at_round - 1)
@@ -143,7 +143,7 @@ def reinstate_entry(entry: Entry) -> Entry:
     """Bring a withdrawn team back from the next round on."""
     contest = lock_contest(entry.contest)
     check_open(contest)
-    locked = Entry.objects.select_for_update().get(pk=entry.pk)
+    locked = lock_entry(entry)
     if locked.withdrawn_after_round is None:
         raise ServiceError("entry.not_withdrawn", _("Cette équipe n'est pas retirée."))
     last = last_published(contest)

@@ -1,44 +1,101 @@
-"""A validated CSV import written as teams (players found or created in the club).
+"""A validated CSV import written as teams, in short batches (players found or created).
 
-Must not parse files (``tournaments.csv_import`` does, and validates every row first).
+Owns the write of an import that ``tournaments.csv_import`` validated as a whole: the teams are
+registered at most :data:`BATCH_SIZE` at a time, each batch in its own short transaction (the contest
+locked only for that batch), so that a phone's deal never waits behind a 2,000-team import for
+the database's write lock. A batch is all or nothing; when one is refused (the data changed
+since the check), the batches before it stay and :class:`ImportInterrupted` says what was
+imported and from which line nothing was.
+
+Must not parse files nor validate them (``tournaments.csv_import`` does, before this runs).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import time
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.models import Contest, Entry
-from tournaments.services.base import lock_contest
+from tournaments.services.base import ServiceError, lock_contest
 from tournaments.services.entries import EntryValues, add_entry
 from tournaments.services.players import get_or_create_player
 
+# At most this many teams per transaction, and a batch ends after BATCH_SECONDS: the write lock
+# is held well under a second even on a busy machine.
+BATCH_SIZE = 100
+BATCH_SECONDS = 0.25
 
-def import_entries(contest: Contest, rows: Iterable[Any]) -> list[Entry]:
-    """Register the validated rows of a CSV import in one transaction (all or nothing).
 
-    Each row has ``player1``/``player2`` as ``(first_name, last_name, licence)``, ``name``,
-    ``home_club``, ``paid``, ``checked_in``.
-    """
+class ImportInterrupted(ServiceError):
+    """A later batch was refused: ``created`` (the earlier batches) stay, the rest does not."""
+
+    def __init__(self, cause: ServiceError, created: list[Entry], stopped_at_line: Any) -> None:
+        message = ngettext(
+            "%(count)s équipe a été importée ; ",
+            "%(count)s équipes ont été importées ; ",
+            len(created),
+        ) % {"count": len(created)} + _(
+            "l'import s'est arrêté à la ligne %(line)s, qui n'a pas été importée, ni les "
+            "suivantes : %(reason)s"
+        ) % {"line": stopped_at_line, "reason": cause.message}
+        super().__init__(cause.code, message, status=cause.status)
+        self.cause = cause
+        self.created = created
+        self.stopped_at_line = stopped_at_line
+
+
+def _write_batch(contest: Contest, rows: Sequence[Any], seconds: float) -> list[Entry]:
+    """Register ``rows`` in one transaction, stopping early once ``seconds`` have passed."""
     created: list[Entry] = []
+    deadline = time.monotonic() + seconds
     with transaction.atomic():
         lock_contest(contest)
         for row in rows:
             p1, _new1 = get_or_create_player(contest.club, *row.player1)
             p2, _new2 = get_or_create_player(contest.club, *row.player2)
-            created.append(
-                add_entry(
-                    contest,
-                    EntryValues(
-                        player1=p1,
-                        player2=p2,
-                        name=row.name,
-                        home_club=row.home_club,
-                        paid=row.paid,
-                        checked_in=row.checked_in,
-                    ),
-                )
+            values = EntryValues(
+                player1=p1,
+                player2=p2,
+                name=row.name,
+                home_club=row.home_club,
+                paid=row.paid,
+                checked_in=row.checked_in,
             )
+            created.append(add_entry(contest, values))
+            if time.monotonic() > deadline:
+                break
+    return created
+
+
+def import_entries(
+    contest: Contest,
+    rows: Iterable[Any],
+    *,
+    batch_size: int = BATCH_SIZE,
+    batch_seconds: float = BATCH_SECONDS,
+) -> list[Entry]:
+    """Register the validated rows of a CSV import: at most ``batch_size`` teams and about
+    ``batch_seconds`` per transaction (a busy machine writes smaller batches).
+
+    Each row has ``line``, ``player1``/``player2`` as ``(first_name, last_name, licence)``,
+    ``name``, ``home_club``, ``paid``, ``checked_in``. A refusal in the first batch leaves
+    nothing (``ServiceError``); in a later one, :class:`ImportInterrupted`.
+    """
+    rows = list(rows)
+    created: list[Entry] = []
+    while len(created) < len(rows):
+        batch = rows[len(created) : len(created) + batch_size]
+        try:
+            created += _write_batch(contest, batch, batch_seconds)
+        except ServiceError as exc:
+            if not created:
+                raise
+            raise ImportInterrupted(
+                exc, created, getattr(batch[0], "line", len(created) + 1)
+            ) from exc
     return created

@@ -6,7 +6,7 @@ teams (``entries``) nor check who the user is.
 
 from __future__ import annotations
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from tournaments.models import Club, Player, name_key
@@ -53,25 +53,44 @@ def save_player(
             _("Un autre joueur du club a déjà la licence %(licence)s.") % {"licence": licence},
         )
     if others.filter(name_key=name_key(last_name, first_name), licence=licence).exists():
-        raise ServiceError(
-            "player.duplicate_name",
-            _(
-                "%(name)s existe déjà dans le club. Indiquez un numéro de licence pour "
-                "distinguer deux homonymes."
-            )
-            % {"name": f"{first_name} {last_name}"},
-        )
+        raise _duplicate_name(first_name, last_name)
     if player is None:
         player = Player(club=club)
     player.first_name, player.last_name, player.licence = first_name, last_name, licence
-    player.save()
+    try:
+        with transaction.atomic():
+            player.save()
+    except IntegrityError as exc:
+        # The same player saved a moment ago by a concurrent request (a double click): the
+        # unique constraints of the club's register refuse the second one.
+        raise _duplicate_name(first_name, last_name) from exc
     return player
+
+
+def _duplicate_name(first_name: str, last_name: str) -> ServiceError:
+    return ServiceError(
+        "player.duplicate_name",
+        _(
+            "%(name)s existe déjà dans le club. Indiquez un numéro de licence pour "
+            "distinguer deux homonymes."
+        )
+        % {"name": f"{first_name} {last_name}"},
+    )
 
 
 def get_or_create_player(
     club: Club, first_name: str, last_name: str, licence: str = ""
 ) -> tuple[Player, bool]:
+    """The club's player by that licence or name, created when there is none. Two requests
+    creating the same player at once both get the one that was saved."""
     found = find_player(club, first_name, last_name, licence)
     if found is not None:
         return found, False
-    return save_player(club, first_name=first_name, last_name=last_name, licence=licence), True
+    try:
+        created = save_player(club, first_name=first_name, last_name=last_name, licence=licence)
+    except ServiceError:
+        found = find_player(club, first_name, last_name, licence)
+        if found is None:
+            raise
+        return found, False
+    return created, True
