@@ -138,7 +138,7 @@ class ThrottledFormMixin:
     def clean(self) -> dict[str, Any]:
         request = self.request
         if request is None:  # no request, no client to count
-            return super().clean()  # type: ignore[misc, no-any-return]
+            return super().clean()  # type: ignore[misc]  # the stubs type AuthenticationForm.clean loosely
         attempt = Attempt(request, self.data.get("username", ""))
         delay = attempt.wait()
         if delay:

@@ -12,7 +12,7 @@ import logging
 import time
 from typing import Any
 
-from django.core.cache.backends.redis import RedisCache, RedisCacheClient
+from django.core.cache.backends.redis import RedisCache
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -31,28 +31,9 @@ def _log(operation: str, exc: BaseException) -> None:
         logger.warning("cache unavailable (%s: %s): serving without cache", operation, exc)
 
 
-class _KeptClient(RedisCacheClient):
-    """Django's Redis client, keeping its redis-py clients: Django builds a new one (and its
-    table of some 170 response callbacks) for every command, which costs more CPU than the
-    round trip itself on score entry's hot path. A redis-py client is safe to share between
-    threads (each command takes a connection from the pool)."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._kept: dict[Any, Any] = {}  # connection pool -> its client
-
-    def get_client(self, key: Any = None, *, write: bool = False) -> Any:
-        pool = self._get_connection_pool(write)
-        client = self._kept.get(pool)
-        if client is None:
-            client = self._kept.setdefault(pool, self._client(connection_pool=pool))
-        return client
-
-
 class ResilientRedisCache(RedisCache):
-    def __init__(self, server: Any, params: dict[str, Any]) -> None:
-        super().__init__(server, params)
-        self._class = _KeptClient
+    """Django's own Redis cache; every operation degrades instead of raising while Redis is
+    down (public methods only, overridden one by one)."""
 
     def get(self, key: Any, default: Any = None, version: int | None = None) -> Any:
         try:
@@ -108,43 +89,6 @@ class ResilientRedisCache(RedisCache):
         except _DOWN as exc:
             _log("incr", exc)
             return delta
-
-    def read_and_count(
-        self, read: str, counted: str, window: int, version: int | None = None
-    ) -> tuple[int, int]:
-        """The counter at ``read``, and the counter at ``counted`` after one more hit (its
-        window of ``window`` seconds starts at its first hit), in one round trip to Redis.
-
-        What ``get`` + ``add``/``incr`` + ``get`` would give, for the throttle of every table
-        request: one network exchange instead of three or four. ``(0, 0)`` while Redis is down.
-        """
-        names = [self.make_and_validate_key(key, version) for key in (read, counted)]
-        try:
-            client = self._cache.get_client(names[1], write=True)
-            pipe = client.pipeline(transaction=False)
-            pipe.get(names[0])
-            pipe.set(names[1], 0, ex=window, nx=True)  # a new window: created with its expiry
-            pipe.incr(names[1])  # keeps the expiry
-            seen, _, hits = pipe.execute()
-        except _DOWN as exc:
-            _log("read_and_count", exc)
-            return 0, 0
-        return (int(seen) if seen is not None else 0), int(hits)
-
-    def hit(self, counted: str, window: int, version: int | None = None) -> int:
-        """The counter at ``counted`` after one more hit (its window of ``window`` seconds
-        starts at its first hit), in one round trip to Redis. ``1`` while Redis is down."""
-        name = self.make_and_validate_key(counted, version)
-        try:
-            client = self._cache.get_client(name, write=True)
-            pipe = client.pipeline(transaction=False)
-            pipe.set(name, 0, ex=window, nx=True)  # a new window: created with its expiry
-            pipe.incr(name)  # keeps the expiry
-            _, hits = pipe.execute()
-        except _DOWN as exc:
-            _log("hit", exc)
-            return 1
-        return int(hits)
 
     def touch(self, key: Any, timeout: Any = None, version: int | None = None) -> bool:
         try:

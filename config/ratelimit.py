@@ -2,7 +2,7 @@
 
 A counter lives for one window from its first hit (``cache.add`` creates it atomically, then
 ``incr`` counts without resetting the window), shared between web processes when the cache is
-Redis, where counting costs one round trip (``ResilientRedisCache.hit``). A *growing delay*
+Redis, where counting costs two round trips (``cache.add`` then ``cache.incr``). A *growing delay*
 (``penalise``/``waiting``) is a key that lives for a delay which doubles with every mistake past
 an allowance, up to a cap: the client is asked to wait, then gets one more try.
 
@@ -38,12 +38,11 @@ import uuid
 from collections.abc import Callable, Iterable
 
 from django.conf import settings
-from django.core.cache import cache, caches
+from django.core.cache import cache
+from django.core.cache.backends.base import BaseCache
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
-
-from config.cache import ResilientRedisCache
 
 TABLE_LINK = re.compile(r"^/table/r\d+/t\d+/(?P<token>[^/]+)/")
 # The device cookie the table page sets (scoring.views.DEVICE_COOKIE), read here as an opaque id.
@@ -109,27 +108,15 @@ def count(counter: str) -> int:
     return int(cache.get(counter, 0) or 0)
 
 
-def hit(counter: str, window: int) -> int:
+def hit(counter: str, window: int, backend: BaseCache = cache) -> int:
     """One more hit on ``counter`` (its window starts at its first hit); its new value."""
-    backend = caches["default"]
-    if isinstance(backend, ResilientRedisCache):
-        return backend.hit(counter, window)
-    if cache.add(counter, 1, window):
+    if backend.add(counter, 1, window):
         return 1
     try:
-        return int(cache.incr(counter))
+        return int(backend.incr(counter))
     except ValueError:  # expired between add() and incr()
-        cache.set(counter, 1, window)
+        backend.set(counter, 1, window)
         return 1
-
-
-def read_and_count(read: str, counted: str, window: int) -> tuple[int, int]:
-    """The counter ``read``, and ``counted`` after one more hit: one round trip on Redis."""
-    backend = caches["default"]
-    if isinstance(backend, ResilientRedisCache):
-        return backend.read_and_count(read, counted, window)
-    hits = hit(counted, window)
-    return count(read), hits
 
 
 def growing_delay(excess: int, first: int, cap: int) -> int:
