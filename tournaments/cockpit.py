@@ -77,7 +77,7 @@ def progress_line(number: int, progress: RoundProgress | None) -> str:
     text = ngettext(
         "Partie %(n)s : %(done)s table sur %(count)s terminée",
         "Partie %(n)s : %(done)s tables sur %(count)s terminées",
-        progress.tables,
+        progress.finished,
     ) % {"n": number, "done": progress.finished, "count": progress.tables}
     extra = []
     if progress.confirmed and progress.confirmed != progress.tables:
