@@ -203,12 +203,24 @@ def later_draw_warning(round_: Round) -> str:
     ) % {"later": ", ".join(str(n) for n in drawn)}
 
 
+def missing_reason(round_: Round, reason: str) -> str:
+    """The refusal of a result change without a reason after a later draw by ranking ("" when
+    the change may go ahead): the reason goes to the sheet's history."""
+    if " ".join((reason or "").split()):
+        return ""
+    warning = later_draw_warning(round_)
+    if not warning:
+        return ""
+    return _("Motif obligatoire : %(warning)s") % {"warning": warning}
+
+
 __all__ = [
     "LATE_AFTER_MINUTES",
     "contest_progress",
     "counts",
     "is_late",
     "later_draw_warning",
+    "missing_reason",
     "state_key",
     "table_rows",
 ]

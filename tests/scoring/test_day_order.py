@@ -196,3 +196,69 @@ def test_a_correction_after_a_later_draw_by_ranking_is_warned(day: dict[str, Any
     services.generate_round(day["contest"])
     warning = follow.later_draw_warning(day["round"])
     assert "La partie 2 a déjà été tirée selon le classement" in warning
+
+
+def _sheet_url(sheet: ScoreSheet, name: str, **extra: Any) -> str:
+    contest = sheet.table.round.contest
+    return reverse(
+        f"scoring:{name}",
+        kwargs={
+            "club_slug": contest.club.slug,
+            "contest_id": contest.pk,
+            "round_number": sheet.table.round.number,
+            "table_number": sheet.table.number,
+            **extra,
+        },
+    )
+
+
+@pytest.mark.django_db
+def test_correcting_a_deal_after_a_later_draw_needs_a_reason(
+    day: dict[str, Any], organiser: Any
+) -> None:
+    from scoring.models import DealCorrection
+    from tests.scoring.conftest import deal_data
+
+    _finish_all(day["sheets"])
+    services.generate_round(day["contest"])
+    sheet = ScoreSheet.objects.select_related("table__round__contest__club").get(
+        pk=day["sheets"][1].pk
+    )
+    client = login(organiser)
+    url = _sheet_url(sheet, "sheet_correct", number=3)
+    page = page_text(client.get(url))
+    assert "La partie 2 a déjà été tirée selon le classement" in page
+    assert "Motif (obligatoire)" in page
+    refused = client.post(url, deal_data(sheet, taker_points="90", reason=""))
+    assert refused.status_code == 400
+    assert "Motif obligatoire" in page_text(refused)
+    assert not DealCorrection.objects.filter(sheet=sheet).exists()
+    done = client.post(url, deal_data(sheet, taker_points="90", reason="Erreur de recopie"))
+    assert done.status_code == 302
+    assert DealCorrection.objects.get(sheet=sheet).reason == "Erreur de recopie"
+    assert "La partie 2 a déjà été tirée" in page_text(client.get(_sheet_url(sheet, "sheet")))
+
+
+@pytest.mark.django_db
+def test_the_totals_form_has_a_reason_required_after_a_later_draw(
+    day: dict[str, Any], organiser: Any
+) -> None:
+    from scoring.models import DealCorrection
+
+    sheets = day["sheets"]
+    _finish_all({n: s for n, s in sheets.items() if n != 2})
+    sheet = ScoreSheet.objects.select_related("table__round__contest__club").get(pk=sheets[2].pk)
+    client = login(organiser)
+    url = _sheet_url(sheet, "sheet_totals")
+    totals = {"total_a": 1100, "total_b": 844, "deals_played": 12, "belotes": 0, "capots": 0}
+    assert 'name="reason"' in page_text(client.get(_sheet_url(sheet, "sheet")))
+    sheet.refresh_from_db()
+    assert client.post(url, totals | {"version": sheet.version}).status_code == 302
+    services.generate_round(day["contest"])
+    sheet.refresh_from_db()
+    changed = totals | {"total_a": 1000, "total_b": 944, "version": sheet.version}
+    refused = client.post(url, changed | {"reason": " "})
+    assert refused.status_code == 400
+    assert "Motif obligatoire" in page_text(refused)
+    assert client.post(url, changed | {"reason": "Total mal lu"}).status_code == 302
+    assert DealCorrection.objects.get(sheet=sheet, action="totals").reason == "Total mal lu"
