@@ -169,7 +169,11 @@ class _Builder:
         )
         step = Step("draw", title)
         step.lines.append(
-            _("%(drawn)s partie(s) tirée(s) sur %(count)s.")
+            ngettext(
+                "%(drawn)s partie tirée sur %(count)s.",
+                "%(drawn)s parties tirées sur %(count)s.",
+                len(self.rounds),
+            )
             % {"drawn": len(self.rounds), "count": self.contest.rounds_count}
         )
         if self.finished:
@@ -262,7 +266,12 @@ class _Builder:
                 self.claim(step, first)
         elif self.current is not None:
             step.state = "done"
-            step.lines.append(_("Partie %(n)s : le jeu a commencé.") % {"n": self.current.number})
+            line = (
+                _("Partie %(n)s jouée.")
+                if _all_done(progress)
+                else _("Partie %(n)s : le jeu a commencé.")
+            )
+            step.lines.append(line % {"n": self.current.number})
         return step
 
     def tables(self) -> Step:
@@ -377,7 +386,9 @@ class _Builder:
 
     def exports(self) -> Step:
         step = Step("exports", _("Exports et archive"))
-        step.actions.append(Action(_("Exports"), _url("publishing:exports", self.contest)))
+        step.actions.append(
+            Action(_("Exporter les résultats"), _url("publishing:exports", self.contest))
+        )
         step.actions.append(
             Action(_("Journal des modifications"), _url("tournaments:contest_log", self.contest))
         )
