@@ -18,6 +18,7 @@ the contest from ``tournaments.access``). A few queries whatever the size of the
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,7 +56,7 @@ class Step:
 class Cockpit:
     steps: list[Step]
     next_action: Action | None
-    rounds: list[Round]
+    rounds: Sequence[Round]
     current: Round | None  # the last published round (the partie being played)
     draft: Round | None
     next_number: int | None  # the next partie to draw (None when all are drawn)
