@@ -177,3 +177,17 @@ def test_the_cockpit_gives_one_next_action_in_the_days_order(club: Any, organise
     assert current == ["draw"] and "Tirer la partie 2" in text
     for section in ("inscriptions", "publication", "palmarès", "exports"):
         assert section in text.lower()
+
+
+@pytest.mark.django_db
+def test_the_cockpit_shows_the_hall_address_and_its_qr_code(club: Any, organiser: Any) -> None:
+    from django.test import override_settings
+
+    contest = make_contest(club, slug="salle")
+    client = login(organiser)
+    assert 'id="hall-address"' not in page_text(client.get(contest.get_absolute_url()))
+    with override_settings(PUBLIC_BASE_URL="http://192.168.1.20:8000"):
+        text = page_text(client.get(contest.get_absolute_url()))
+    hall = text.split('id="hall-address"', 1)[1].split("</section>", 1)[0]
+    assert "http://192.168.1.20:8000/" in hall
+    assert "<svg" in hall
