@@ -103,7 +103,7 @@ def record_forced_draw(
         round_,
         after={
             "reason": clean(reason)[:300],
-            "tables": [f"{t.round}/{t.table} {t.label}" for t in waiting],
+            "tables": describe(waiting),
         },
     )
 
