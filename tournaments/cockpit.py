@@ -207,7 +207,7 @@ class _Builder:
         )
         if draws_by_ranking(self.contest, number):
             step.lines.append(_("Tirage selon le classement, sans revanche."))
-            waiting = tables_waiting(self.contest, number)
+            waiting = tables_waiting(self.contest, number, self.progress)
             if waiting:
                 step.state = "blocked"
                 step.lines.append(

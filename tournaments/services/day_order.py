@@ -10,13 +10,15 @@ Must not import ``scoring`` (the sheets' progress comes through ``tournaments.ad
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from engine.pairing import PairingMethod
 from tournaments import adapters, audit
-from tournaments.adapters import TableProgress
+from tournaments.adapters import RoundProgress, TableProgress
 from tournaments.models import Contest, Round
 from tournaments.services.base import ServiceError, clean, lock_contest, record_change
 
@@ -33,7 +35,9 @@ def draws_by_ranking(contest: Contest, number: int) -> bool:
     return adapters.engine_method(contest, number) is PairingMethod.RANKING
 
 
-def tables_waiting(contest: Contest, number: int) -> list[TableProgress]:
+def tables_waiting(
+    contest: Contest, number: int, progress: Mapping[int, RoundProgress] | None = None
+) -> list[TableProgress]:
     """Tables of the published parties before ``number`` whose result is not there yet:
     not finished (in play, contested, to verify), or not confirmed when the contest waits
     for confirmations. Byes and forfeits never wait."""
@@ -44,10 +48,11 @@ def tables_waiting(contest: Contest, number: int) -> list[TableProgress]:
     )
     strict = contest.draw_waits_for_confirmation
     waiting: list[TableProgress] = []
-    for round_number, progress in sorted(adapters.round_progress(contest).items()):
+    found = adapters.round_progress(contest) if progress is None else progress
+    for round_number, counted in sorted(found.items()):
         if round_number not in published:
             continue
-        for table in progress.waiting:
+        for table in counted.waiting:
             if table.state in ("bye", "forfeit") or table.confirmed:
                 continue
             if table.finished and not strict:
