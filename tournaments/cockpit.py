@@ -286,6 +286,7 @@ class _Builder:
             _("Suivre les tables de la partie %(n)s") % {"n": self.current.number},
             _url("scoring:round_sheets", self.contest, self.current),
         )
+        unfinished_before = False
         for r in self.rounds:
             if r.status != Round.Status.DRAFT and r.number != self.current.number:
                 step.actions.append(
@@ -294,13 +295,20 @@ class _Builder:
                         _url("scoring:round_sheets", self.contest, r),
                     )
                 )
-        if _all_done(progress):
+                earlier = self.progress.get(r.number)
+                if earlier is not None and earlier.tables and not _all_done(earlier):
+                    # A partie drawn before this one was over (a forced draw): say so.
+                    unfinished_before = True
+                    step.lines.append(progress_line(r.number, earlier))
+        if _all_done(progress) and not unfinished_before:
             step.state = "done"
             step.actions.insert(0, follow)
         elif self.finished:
             step.actions.insert(0, follow)
         else:
             self.claim(step, follow)
+        if unfinished_before and step.state != "current":
+            step.state = "warning"
         return step
 
     def standings(self) -> Step:

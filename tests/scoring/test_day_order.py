@@ -262,3 +262,14 @@ def test_the_totals_form_has_a_reason_required_after_a_later_draw(
     assert "Motif obligatoire" in page_text(refused)
     assert client.post(url, changed | {"reason": "Total mal lu"}).status_code == 302
     assert DealCorrection.objects.get(sheet=sheet, action="totals").reason == "Total mal lu"
+
+
+@pytest.mark.django_db
+def test_after_a_forced_draw_the_cockpit_keeps_the_unfinished_partie_in_view(
+    day: dict[str, Any], organiser: Any
+) -> None:
+    contest = day["contest"]
+    services.publish_round(services.generate_round(contest, force_reason="on avance"))
+    text = page_text(login(organiser).get(contest.get_absolute_url()))
+    assert 'id="step-tables" data-state="warning"' in text
+    assert "Partie 1 : 0 tables sur 4 terminées." in text
