@@ -13,7 +13,7 @@ class ScoringConfig(AppConfig):
     def ready(self) -> None:
         # tournaments must never import scoring: scoring hands it the finished games instead
         # (pairing the next round by ranking, refusing to redraw a round with results).
-        from scoring import adapters
+        from scoring import adapters, follow
         from tournaments import adapters as tournaments_adapters
         from tournaments.models import Round
         from tournaments.signals import round_published
@@ -21,6 +21,7 @@ class ScoringConfig(AppConfig):
         tournaments_adapters.set_results_source(
             adapters.finished_results, round_activity=adapters.round_activity
         )
+        tournaments_adapters.set_progress_source(follow.contest_progress)
         round_published.connect(_create_round_sheets, sender=Round, dispatch_uid="scoring-sheets")
 
 

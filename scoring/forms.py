@@ -411,6 +411,9 @@ class TotalsForm(SheetForm):
     belotes = forms.IntegerField(label=_("Belotes"), min_value=0, max_value=800, initial=0)
     capots = forms.IntegerField(label=_("Capots"), min_value=0, max_value=200, initial=0)
     force = forms.BooleanField(label=_("Enregistrer quand même, « à vérifier »"), required=False)
+    reason = forms.CharField(
+        label=_("Motif (si vous corrigez des totaux)"), max_length=300, required=False
+    )
 
     def __init__(self, *args: Any, sheet: ScoreSheet, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

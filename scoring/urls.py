@@ -5,8 +5,8 @@ Mounted at ``/orga/`` with namespace ``scoring``; table links are in ``scoring.u
 
 from django.urls import path
 
+from scoring import views_follow
 from scoring import views_organiser as views
-from scoring import views_round
 
 app_name = "scoring"
 
@@ -14,8 +14,8 @@ _ROUND = "<slug:club_slug>/concours/<int:contest_id>/manches/<int:round_number>/
 _SHEET = _ROUND + "table/<int:table_number>/"
 
 urlpatterns = [
-    path(_ROUND, views_round.round_sheets, name="round_sheets"),
-    path(_ROUND + "etat/", views_round.round_sheets_state, name="round_sheets_state"),
+    path(_ROUND, views_follow.round_sheets, name="round_sheets"),
+    path(_ROUND + "etat/", views_follow.round_sheets_state, name="round_sheets_state"),
     path(_SHEET, views.sheet, name="sheet"),
     path(_SHEET + "donne/", views.sheet_deal, name="sheet_deal"),
     path(_SHEET + "apercu/", views.sheet_preview, name="sheet_preview"),

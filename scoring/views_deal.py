@@ -20,7 +20,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
-from scoring import services
+from scoring import follow, services
 from scoring import views as shared
 from scoring.forms import DealForm, deal_initial, new_client_id
 from scoring.models import DealRecord, ScoreSheet
@@ -89,6 +89,11 @@ def correction_page(
         form = DealForm(request.POST, sheet=sheet, rules=rules, state=state)
         if not form.is_valid():
             status = 400
+        elif request.POST.get("action") != "preview" and follow.missing_reason(
+            sheet.table.round, reason
+        ):
+            form.add_error(None, follow.missing_reason(sheet.table.round, reason))
+            status = 400
         elif request.POST.get("action") == "preview":
             assert form.score is not None and form.after is not None
             preview = shared.preview_of(form.score, form.after, shared.team_names(sheet))
@@ -121,6 +126,7 @@ def correction_page(
         "number": number,
         "preview": preview,
         "reason": reason,
+        "later_draw": follow.later_draw_warning(sheet.table.round),
         "action_url": by.action_url,
         "preview_url": by.preview_url,
         "back_url": by.sheet_url,

@@ -20,7 +20,7 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring import access, services
+from scoring import access, follow, services
 from scoring import views as shared
 from scoring.forms import (
     ChangeForm,
@@ -145,6 +145,7 @@ def _detail(
         "penalty_form": penalty_form if can[Action.PENALTY] else None,
         "totals_form": totals_form if can[Action.TOTALS] else None,
         "totals_warning": totals_warning,
+        "later_draw": follow.later_draw_warning(sheet.table.round),
         "preview": preview,
         "forfeit_form": ForfeitForm(sheet=sheet, initial={"version": sheet.version})
         if can[Action.FORFEIT]
@@ -335,6 +336,10 @@ def sheet_totals(
     if not form.is_valid():
         return _detail(request, sheet, totals_form=form, status=400)
     data = form.cleaned_data
+    refusal = follow.missing_reason(sheet.table.round, data["reason"])
+    if refusal:
+        form.add_error("reason", refusal)
+        return _detail(request, sheet, totals_form=form, status=400)
     try:
         services.record_totals(
             sheet.pk,
@@ -346,6 +351,7 @@ def sheet_totals(
             force=data["force"],
             version=data["version"],
             user=request.user,
+            reason=data["reason"],
             role=access.member_role(request.user, sheet),
         )
     except services.TotalsInconsistent as exc:

@@ -23,6 +23,13 @@ What it owns
   Until a source is registered, there are no results: pairing by ranking orders the teams by
   entry number.
 
+* The sheets' progress hook: ``set_progress_source(progress)`` is given
+  ``scoring.follow.contest_progress`` at start-up; ``progress(contest) -> {round number:
+  RoundProgress}`` says, per round, how many tables are finished, confirmed, contested or late
+  and which ones are still waiting. The cockpit shows it, and drawing a partie by ranking while
+  a previous partie is unfinished is refused from it (``services.day_order``). Without a
+  source, every round reads as having no table.
+
 What it must not do
 -------------------
 It never writes to the database (``services`` does) and never imports ``scoring``.
@@ -45,6 +52,56 @@ RoundActivity = Callable[[Round], Sequence[str]]
 
 _results_source: ResultsSource | None = None
 _round_activity: RoundActivity | None = None
+
+
+@dataclass(frozen=True)
+class TableProgress:
+    """One table of a round as the sheets say: ``state`` is the dashboard's key
+    (``not_started``, ``running``, ``finished``, ``confirmed``, ``disputed``, ``to_verify``,
+    ``bye``, ``forfeit``), ``label`` its French words, ``late`` no deal for a while."""
+
+    round: int
+    table: int
+    state: str
+    label: str
+    finished: bool  # the game is over and not contested (finished or confirmed)
+    confirmed: bool
+    late: bool = False
+
+
+@dataclass(frozen=True)
+class RoundProgress:
+    """A round's sheets counted: ``tables`` excludes the bye."""
+
+    tables: int = 0
+    finished: int = 0
+    confirmed: int = 0
+    disputed: int = 0
+    late: int = 0
+    started: int = 0
+    waiting: tuple[TableProgress, ...] = ()  # every table not confirmed, bye included
+
+
+ProgressSource = Callable[[Contest], Mapping[int, RoundProgress]]
+_progress_source: ProgressSource | None = None
+
+
+def set_progress_source(progress: ProgressSource | None) -> None:
+    """Register (or remove) the function giving the sheets' progress of a contest's rounds."""
+    global _progress_source
+    _progress_source = progress
+
+
+def progress_source() -> ProgressSource | None:
+    """The registered progress function (tests put it back after removing it)."""
+    return _progress_source
+
+
+def round_progress(contest: Contest) -> dict[int, RoundProgress]:
+    """Round number -> its sheets' progress (empty without a registered source)."""
+    if _progress_source is None:
+        return {}
+    return dict(_progress_source(contest))
 
 
 def set_results_source(

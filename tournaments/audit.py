@@ -134,6 +134,7 @@ ACTION_LABELS: dict[str, Any] = {
     "entry.reinstate": _("Équipe réintégrée"),
     "entry.delete": _("Équipe supprimée"),
     "round.generate": _("Tirage de la manche"),
+    "round.generate_forced": _("Tirage forcé avant la fin de la partie précédente"),
     "round.redraw": _("Nouveau tirage de la manche"),
     "round.swap": _("Échange de deux équipes"),
     "round.move": _("Déplacement d'une équipe"),

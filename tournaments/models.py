@@ -200,6 +200,12 @@ class Contest(models.Model):
     )
     avoid_same_club = models.BooleanField(_("éviter deux équipes du même club"), default=False)
     is_public = models.BooleanField(_("visible du public"), default=True)
+    # The next partie drawn by ranking waits for every sheet of the previous ones to be finished,
+    # or, with this, confirmed (services.day_order); the organiser may force it with a reason.
+    draw_waits_for_confirmation = models.BooleanField(
+        _("tirer la partie suivante seulement quand toutes les feuilles sont confirmées"),
+        default=False,
+    )
     created_at = models.DateTimeField(_("créé le"), auto_now_add=True)
 
     class Meta:

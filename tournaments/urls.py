@@ -6,7 +6,7 @@ that club (``tests/tournaments/test_access.py`` walks them all from the resolver
 
 from django.urls import path
 
-from tournaments import views, views_entries, views_rounds
+from tournaments import views, views_cockpit, views_entries, views_rounds
 
 app_name = "tournaments"
 
@@ -22,7 +22,8 @@ urlpatterns = [
     path(CLUB + "joueurs/suggestions/", views.player_suggestions, name="player_suggestions"),
     path(CLUB + "joueurs/<int:player_id>/", views.player_edit, name="player_edit"),
     path(CLUB + "concours/nouveau/", views.contest_create, name="contest_create"),
-    path(CONTEST, views.contest, name="contest"),
+    path(CONTEST, views_cockpit.contest, name="contest"),
+    path(CONTEST + "ordre-du-jour/", views_cockpit.draw_rule, name="draw_rule"),
     path(CONTEST + "modifier/", views.contest_edit, name="contest_edit"),
     path(CONTEST + "clore/", views.contest_finish, name="contest_finish"),
     path(CONTEST + "journal/", views.contest_log, name="contest_log"),

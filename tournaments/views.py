@@ -228,40 +228,6 @@ def contest_edit(request: HttpRequest, club_slug: str, contest_id: int) -> HttpR
     )
 
 
-@access.organiser_view("GET")
-def contest(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResponse:
-    """The contest's page: its state, rules summary, rounds and what to do next."""
-    from tournaments.rules_form import rules_summary
-
-    contest = access.contest_for(request.user, club_slug, contest_id)
-    rounds = list(contest.rounds.annotate(tables_count=Count("tables")).order_by("number"))
-    counts = contest.entries.aggregate(
-        total=Count("id"),
-        present=Count("id", filter=Q(checked_in=True, withdrawn_after_round__isnull=True)),
-        paid=Count("id", filter=Q(paid=True)),
-        withdrawn=Count("id", filter=Q(withdrawn_after_round__isnull=False)),
-    )
-    next_number = (rounds[-1].number + 1) if rounds else 1
-    can_generate = (
-        contest.status != Contest.Status.FINISHED
-        and next_number <= contest.rounds_count
-        and not (rounds and rounds[-1].status == Round.Status.DRAFT)
-    )
-    return render(
-        request,
-        "tournaments/contest.html",
-        {
-            "club": contest.club,
-            "contest": contest,
-            "rounds": rounds,
-            "counts": counts,
-            "next_number": next_number,
-            "can_generate": can_generate,
-            "rules": rules_summary(contest),
-        },
-    )
-
-
 @access.organiser_view("POST")
 def contest_finish(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResponse:
     contest = access.contest_for(request.user, club_slug, contest_id)

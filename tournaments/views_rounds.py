@@ -104,8 +104,25 @@ def round_generate(request: HttpRequest, club_slug: str, contest_id: int) -> Htt
             contest.get_absolute_url(),
             status=400,
         )
+    reason = str(request.POST.get("force_reason", ""))[:300]
+    seed = form.cleaned_data.get("seed")
     try:
-        round_ = services.generate_round(contest, seed=form.cleaned_data.get("seed"))
+        round_ = services.generate_round(contest, seed=seed, force_reason=reason)
+    except services.DrawTooEarly as exc:
+        # The tables still playing, and a form to draw anyway with a reason for the journal.
+        return render(
+            request,
+            "tournaments/draw_refused.html",
+            {
+                "club": contest.club,
+                "contest": contest,
+                "message": exc.message,
+                "tables": exc.tables,
+                "seed": seed,
+                "asked_force": "force_reason" in request.POST,
+            },
+            status=exc.status,
+        )
     except services.ServiceError as exc:
         return service_refusal(request, exc, contest.get_absolute_url())
     messages.success(

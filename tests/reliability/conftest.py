@@ -74,7 +74,8 @@ def world(club: Any, other_club: Any, organiser: Any, scorer: Any, outsider: Any
         version=sheet1.version,
         client_id=uuid.uuid4(),
     )
-    services.generate_round(contest, seed=12)  # round 2: a draft
+    # Round 2: a draft, drawn while partie 1 plays (the organiser forces it, with a reason).
+    services.generate_round(contest, seed=12, force_reason="partie 1 encore en jeu")
     prize = Prize.objects.create(contest=contest, rank_from=1, rank_to=1, label="Jambon")
     job = ExportJob.objects.create(contest=contest, kind="entries", format="csv")
     entry = contest.entries.order_by("number").first()

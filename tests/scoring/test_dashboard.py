@@ -57,7 +57,7 @@ def test_dashboard_shows_every_state(contest: Any, club: Any, scorer: Any) -> No
         ]:
             assert f'data-table="{number}" data-state="{state}"' in text, (name, number, state)
         assert "en jeu, 3 donne(s)" in text
-    assert 'hx-trigger="every 10s"' in text
+    assert 'hx-trigger="every 15s"' in text
 
 
 @pytest.mark.django_db

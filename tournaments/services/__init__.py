@@ -21,6 +21,7 @@ from tournaments.services.contests import (
     finish_contest,
     update_contest,
 )
+from tournaments.services.day_order import DrawTooEarly, set_draw_waits_for_confirmation
 from tournaments.services.edits import conflicts, move_entry, swap_entries, undo_last_edit
 from tournaments.services.entries import (
     FLAGS,
@@ -49,6 +50,7 @@ __all__ = [
     "FLAGS",
     "INFO_FIELDS",
     "RULE_FIELDS",
+    "DrawTooEarly",
     "EntryValues",
     "ImportInterrupted",
     "ServiceError",
@@ -69,6 +71,7 @@ __all__ = [
     "redraw_round",
     "reinstate_entry",
     "save_player",
+    "set_draw_waits_for_confirmation",
     "set_entry_flag",
     "set_round_visibility",
     "swap_entries",

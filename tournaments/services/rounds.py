@@ -20,6 +20,7 @@ from tournaments import adapters, audit, signals
 from tournaments.messages import engine_error_message
 from tournaments.models import Contest, Round, Table
 from tournaments.services.base import ServiceError, lock_contest, lock_round, record_change
+from tournaments.services.day_order import check_draw_order, record_forced_draw
 from tournaments.services.layouts import Layout, check_draft, read_layout, round_state, write_layout
 
 ROUND_STATE_FIELDS = ("status", "published_at", "show_draw", "show_results", "show_standings")
@@ -39,8 +40,11 @@ def _pair(contest: Contest, number: int, seed: int | None) -> tuple[Layout, dict
 
 
 @transaction.atomic
-def generate_round(contest: Contest, *, seed: int | None = None) -> Round:
-    """Draw the next round as a draft (not visible to the public until published)."""
+def generate_round(contest: Contest, *, seed: int | None = None, force_reason: str = "") -> Round:
+    """Draw the next round as a draft (not visible to the public until published).
+
+    By ranking, it waits for the previous parties' sheets (``day_order``) unless forced with a
+    reason, which goes to the journal."""
     locked = lock_contest(contest)
     if locked.status == Contest.Status.FINISHED:
         raise ServiceError("contest.finished", _("Le concours est terminé."))
@@ -62,10 +66,13 @@ def generate_round(contest: Contest, *, seed: int | None = None) -> Round:
             )
             % {"count": locked.rounds_count},
         )
+    waiting = check_draw_order(locked, number, force_reason)
     layout, facts = _pair(locked, number, seed)
     round_ = Round.objects.create(contest=locked, number=number, status=Round.Status.DRAFT, **facts)
     write_layout(round_, layout)
     audit.record(locked, "round.generate", round_, after=round_state(round_, layout))
+    if waiting:
+        record_forced_draw(locked, round_, waiting, force_reason)
     return round_
 
 
