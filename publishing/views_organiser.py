@@ -36,6 +36,7 @@ from scoring.models import ScoreSheet
 from standings import events
 from standings import services as standings_service
 from tournaments import access, draws
+from tournaments.links import public_url
 from tournaments.models import Contest, Round
 
 logger = logging.getLogger(__name__)
@@ -232,7 +233,7 @@ def print_sheets(
         if table.entry_b is None:
             continue  # a bye has no game to write down
         url = (
-            request.build_absolute_uri(table_link(sheet, round_.number, table.number))
+            public_url(request, table_link(sheet, round_.number, table.number))
             if sheet
             else ""
         )

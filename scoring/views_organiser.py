@@ -36,6 +36,7 @@ from scoring.sheet_states import Action
 from scoring.views_deal import Corrector, correction_page, posted_client_id, preview_response
 from scoring.views_round import ANY_MEMBER, ORGANISING, round_url, sheet_url, state_of
 from tournaments import access as tournaments_access
+from tournaments.links import public_url
 
 _UNREADABLE = gettext_lazy("Formulaire illisible : rechargez la page.")
 
@@ -126,7 +127,7 @@ def _detail(
     if can[Action.TOTALS]:
         totals_form = totals_form or _totals_form(sheet, rules)
     records = list(sheet.deals.order_by("number"))
-    link = request.build_absolute_uri(shared.table_link(sheet))
+    link = public_url(request, shared.table_link(sheet))
     context = {
         "sheet": sheet,
         "table": sheet.table,

@@ -139,6 +139,25 @@ def test_score_sheets_print_with_qr_codes(client: Client, organiser: Any, club: 
     assert "Table 1" in page and "n° 1" in page and page.count("<tr><td>12</td>") == 2
 
 
+def test_score_sheets_encode_the_public_address_not_the_organisers_host(
+    client: Client, organiser: Any, club: Any, settings: Any, monkeypatch: Any
+) -> None:
+    """In a hall the organiser browses 127.0.0.1; the phones need the laptop's LAN address."""
+    from publishing import views_organiser
+
+    encoded: list[str] = []
+    real = views_organiser.qr_svg
+    monkeypatch.setattr(views_organiser, "qr_svg", lambda url: encoded.append(url) or real(url))
+    settings.PUBLIC_BASE_URL = "http://192.168.1.20:8000"
+    contest = make_contest(club, teams=4)
+    add_round(contest, 1, [(1, 2), (3, 4)])
+    client.force_login(organiser)
+    page = client.get(_orga(contest) + "manches/1/feuilles-de-marque/", HTTP_HOST="127.0.0.1")
+    assert page.status_code == 200
+    assert len(encoded) == 2
+    assert all(url.startswith("http://192.168.1.20:8000/table/r1/t") for url in encoded)
+
+
 def test_score_sheets_of_a_target_game_have_running_totals(
     client: Client, organiser: Any, club: Any
 ) -> None:
