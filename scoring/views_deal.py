@@ -36,9 +36,14 @@ def posted_client_id(request: HttpRequest) -> uuid.UUID | None:
 
 
 def preview_response(
-    request: HttpRequest, sheet: ScoreSheet, number: int | None = None
+    request: HttpRequest, sheet: ScoreSheet, number: int | None = None, *, read_only: bool = False
 ) -> HttpResponse:
-    """htmx: the computed score of the posted deal (deal ``number`` if a correction), unsaved."""
+    """htmx: the computed score of the posted deal (deal ``number`` if a correction), unsaved.
+
+    ``read_only``: a closed round's sheet answers 409 with the reason (the table link's)."""
+    closed = sheet.round_refusal() if read_only else None
+    if closed is not None:
+        return shared.render(request, "scoring/_preview.html", {"error": closed.message}, status=409)
     try:
         rules = services.rules_of(sheet)
     except services.ServiceError as exc:
