@@ -43,7 +43,9 @@ def preview_response(
     ``read_only``: a closed round's sheet answers 409 with the reason (the table link's)."""
     closed = sheet.round_refusal() if read_only else None
     if closed is not None:
-        return shared.render(request, "scoring/_preview.html", {"error": closed.message}, status=409)
+        return shared.render(
+            request, "scoring/_preview.html", {"error": closed.message}, status=409
+        )
     try:
         rules = services.rules_of(sheet)
     except services.ServiceError as exc:
