@@ -30,6 +30,7 @@ from scoring.forms import (
     DealForm,
     DisputeForm,
     new_client_id,
+    reason_error,
 )
 from scoring.models import DealRecord, ScoreSheet
 from scoring.sheet_states import Action, Role
@@ -290,9 +291,8 @@ def delete_last(
         return closed
     form = ChangeForm(request.POST)
     if not form.is_valid():
-        return _page(
-            request, sheet, error=_("Formulaire illisible : rechargez la page."), status=400
-        )
+        error = reason_error(form) or _("Formulaire illisible : rechargez la page.")
+        return _page(request, sheet, error=error, status=400)
     try:
         services.delete_last_deal(
             sheet.pk,
