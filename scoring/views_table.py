@@ -1,7 +1,7 @@
 """Table pages: the score sheet on a phone, opened by the table's secret link (no account).
 
 Every view gets its sheet from ``scoring.access.sheet_for_link`` (token + round + table number
-must all match, the round must be published), acts in the role of the table link, and writes
+must all match, the round published or closed), acts in the role of the table link, and writes
 only through ``scoring.services``. What the page offers is the sheet's rule for that role
 (``ScoreSheet.permissions``); refusals are answered by ``views.refused``: the engine's reason
 on the form (400), "this sheet changed, here is its state" (409), a state that forbids the
