@@ -2,8 +2,9 @@
 
 * Table links (players, no account): :func:`sheet_for_link` finds the sheet from the secret
   token *and* checks that the round and table numbers in the URL are that sheet's. A token
-  used with another table's or another round's numbers, an unknown token, or the sheet of a
-  round that is not published gets ``Http404`` and says nothing about what exists.
+  used with another table's or another round's numbers, an unknown or malformed token, or the
+  sheet of a round still in draft gets ``Http404`` and says nothing about what exists. A closed
+  round's link still opens its sheet, read-only (the sheet's rule refuses every write).
 * Organiser pages: :func:`sheet_for_organiser` goes through ``tournaments.access`` (club
   membership and role), then gets or creates the table's sheet.
 
@@ -13,6 +14,7 @@ It also says which role a club member acts in (:func:`member_role`). This module
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from typing import Any
 
@@ -36,8 +38,11 @@ SHEET_RELATED = (
 # What a write needs (rules, round state): fewer joins.
 WRITE_RELATED = ("table__round__contest",)
 
-# Rounds whose tables may be scored from a table link.
-PLAYABLE_ROUNDS = (Round.Status.PUBLISHED,)
+# Rounds whose sheets a table link opens (a closed round's only to be read).
+PLAYABLE_ROUNDS = (Round.Status.PUBLISHED, Round.Status.CLOSED)
+# What ``models.new_token`` draws (URL-safe base64): anything else matches no sheet, and never
+# reaches the database (a NUL byte in a query is an error on PostgreSQL).
+_TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 def _not_found() -> Http404:
@@ -56,7 +61,7 @@ def sheet_for_link(
     The token alone identifies the sheet; the round and table numbers must match it too, so a
     link edited to point at another table or another round is refused.
     """
-    if not token or len(token) > 64 or not _in_range(round_number, table_number):
+    if not _TOKEN_RE.fullmatch(token or "") or not _in_range(round_number, table_number):
         raise _not_found()
     try:
         return (

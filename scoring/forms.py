@@ -456,6 +456,25 @@ class DisputeForm(ConfirmForm):
     )
 
 
+class ReasonForm(forms.Form):
+    """The reason of a correction or a reopening (a NUL byte or too long a text: a field
+    error, as in every text field of these forms)."""
+
+    reason = forms.CharField(label=_("Motif"), max_length=300, required=False)
+
+
+def reason_error(form: forms.Form) -> str:
+    """The French error of a form's ``reason`` field, named ("Motif : …"), or ``""``."""
+    errors = form.errors.get("reason")
+    if not errors:
+        return ""
+    return f"{_('Motif')} : {' '.join(str(e) for e in errors)}"
+
+
+class ReopenForm(SheetForm, ReasonForm):
+    """Reopen a confirmed, disputed or to-verify sheet: its version and the reason."""
+
+
 class ChangeForm(SheetForm, ClientIdMixin):
     """A removal or another change that only needs the version, a client id and a reason."""
 

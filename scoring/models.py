@@ -23,7 +23,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
-from scoring.sheet_states import Action, Kind, Refusal, Role, Status, refusal
+from scoring.sheet_states import Action, Kind, Refusal, Role, Status, refusal, round_refusal
 from tournaments.models import Table
 
 # Card points of one side in one deal: 152 + dix de der 10 = 162, or 258 at classic tout-atout
@@ -159,6 +159,10 @@ class ScoreSheet(models.Model):
     def refusal(self, action: Action | str, role: Role | str) -> Refusal | None:
         """Why ``role`` may not do ``action`` now (a code and a French message), or ``None``."""
         return refusal(self, action, role)
+
+    def round_refusal(self) -> Refusal | None:
+        """Why nothing of this sheet may change: its round is closed (else ``None``)."""
+        return round_refusal(self)
 
     def permissions(self, role: Role | str) -> dict[str, bool]:
         """``allows`` for every action, by action name: what a page offers (``can.correct``)."""

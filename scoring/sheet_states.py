@@ -150,6 +150,9 @@ CLOSED_MESSAGES: dict[str, Promise] = {
     Status.TO_VERIFY: _("Cette feuille est à vérifier par l'organisateur."),
 }
 
+# A closed round ("partie close"): every write of its sheets is refused, for every role.
+ROUND_CLOSED_MESSAGE = _("Partie close : la feuille ne peut plus être modifiée.")
+
 _FORBIDDEN = _(
     "Votre rôle ne permet pas cette action sur cette feuille : demandez à l'organisateur."
 )
@@ -207,6 +210,13 @@ def _status_refusal(action: Action, role: Role, status: Status) -> Refusal:
     return Refusal("sheet_closed", str(CLOSED_MESSAGES.get(status, _FORBIDDEN)))
 
 
+def round_refusal(sheet: Sheet) -> Refusal | None:
+    """The refusal of every write on a sheet of a closed round ("partie close"), or ``None``."""
+    if sheet.table.round.status == Round.Status.CLOSED:
+        return Refusal("round_closed", str(ROUND_CLOSED_MESSAGE))
+    return None
+
+
 def refusal(sheet: Sheet, action: Action | str, role: Role | str) -> Refusal | None:
     """Why ``role`` may not do ``action`` on ``sheet`` now, or ``None`` when it may.
 
@@ -215,11 +225,10 @@ def refusal(sheet: Sheet, action: Action | str, role: Role | str) -> Refusal | N
     """
     action, role = Action(action), Role(role)
     rule = RULES[action]
-    if rule.round_open and sheet.table.round.status == Round.Status.CLOSED:
-        return Refusal(
-            "round_closed",
-            str(_("Cette manche est close : la feuille ne peut plus changer.")),
-        )
+    if rule.round_open:
+        closed = round_refusal(sheet)
+        if closed is not None:
+            return closed
     allowed = rule.statuses.get(role)
     if allowed is None:
         return Refusal("forbidden", str(_FORBIDDEN))
@@ -237,6 +246,7 @@ def refusal(sheet: Sheet, action: Action | str, role: Role | str) -> Refusal | N
 __all__ = [
     "CLOSED_MESSAGES",
     "REOPENABLE",
+    "ROUND_CLOSED_MESSAGE",
     "RULES",
     "Action",
     "Kind",
@@ -245,4 +255,5 @@ __all__ = [
     "Rule",
     "Status",
     "refusal",
+    "round_refusal",
 ]

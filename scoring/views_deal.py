@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from scoring import follow, services
 from scoring import views as shared
-from scoring.forms import DealForm, deal_initial, new_client_id
+from scoring.forms import DealForm, ReasonForm, deal_initial, new_client_id, reason_error
 from scoring.models import DealRecord, ScoreSheet
 from scoring.sheet_states import Role
 
@@ -36,9 +36,16 @@ def posted_client_id(request: HttpRequest) -> uuid.UUID | None:
 
 
 def preview_response(
-    request: HttpRequest, sheet: ScoreSheet, number: int | None = None
+    request: HttpRequest, sheet: ScoreSheet, number: int | None = None, *, read_only: bool = False
 ) -> HttpResponse:
-    """htmx: the computed score of the posted deal (deal ``number`` if a correction), unsaved."""
+    """htmx: the computed score of the posted deal (deal ``number`` if a correction), unsaved.
+
+    ``read_only``: a closed round's sheet answers 409 with the reason (the table link's)."""
+    closed = sheet.round_refusal() if read_only else None
+    if closed is not None:
+        return shared.render(
+            request, "scoring/_preview.html", {"error": closed.message}, status=409
+        )
     try:
         rules = services.rules_of(sheet)
     except services.ServiceError as exc:
@@ -80,14 +87,17 @@ def correction_page(
     state = services.state_before(rules, sheet, number)
     status = 200
     preview = None
-    reason = str(request.POST.get("reason", ""))[:300]
+    reason_form = ReasonForm(request.POST if request.method == "POST" else None)
+    reason = reason_form.cleaned_data["reason"] if reason_form.is_valid() else ""
     if request.method == "GET":
         initial = deal_initial(record)
         initial.update(version=sheet.version, client_id=new_client_id())
         form = DealForm(initial=initial, sheet=sheet, rules=rules, state=state)
     else:
         form = DealForm(request.POST, sheet=sheet, rules=rules, state=state)
-        if not form.is_valid():
+        if not form.is_valid() or reason_form.errors:
+            if reason_form.errors:
+                form.add_error(None, reason_error(reason_form))
             status = 400
         elif request.POST.get("action") != "preview" and follow.missing_reason(
             sheet.table.round, reason

@@ -27,9 +27,11 @@ from scoring.forms import (
     DealForm,
     ForfeitForm,
     PenaltyForm,
+    ReopenForm,
     SheetForm,
     TotalsForm,
     new_client_id,
+    reason_error,
 )
 from scoring.models import DealRecord, ScoreSheet
 from scoring.sheet_states import Action
@@ -52,6 +54,11 @@ def _sheet(
     return access.sheet_for_organiser(
         request.user, club_slug, contest_id, round_number, table_number, roles=roles
     )
+
+
+def _form_error(form: Any) -> str:
+    """A refused form's message: the reason's own error if it has one, else "unreadable"."""
+    return reason_error(form) or str(_UNREADABLE)
 
 
 def _fresh(sheet: ScoreSheet) -> ScoreSheet:
@@ -224,8 +231,9 @@ def sheet_preview(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int, table_number: int
 ) -> HttpResponse:
     sheet = _sheet(request, club_slug, contest_id, round_number, table_number)
-    raw = request.POST.get("number", "")
-    number = int(raw) if raw.isdigit() else None
+    raw = str(request.POST.get("number", ""))
+    # Decimal digits only ("²" is a digit that int() refuses), and no more than a deal number.
+    number = int(raw) if raw.isdecimal() and len(raw) <= 5 else None
     return preview_response(request, sheet, number)
 
 
@@ -274,7 +282,7 @@ def sheet_delete(
     sheet = _sheet(request, club_slug, contest_id, round_number, table_number)
     form = ChangeForm(request.POST)
     if not form.is_valid():
-        return _detail(request, sheet, error=str(_UNREADABLE), status=400)
+        return _detail(request, sheet, error=_form_error(form), status=400)
     try:
         services.delete_last_deal(
             sheet.pk,
@@ -373,7 +381,7 @@ def sheet_forfeit(
     sheet = _sheet(request, club_slug, contest_id, round_number, table_number, ORGANISING)
     form = ForfeitForm(request.POST, sheet=sheet)
     if not form.is_valid():
-        return _detail(request, sheet, error=str(_UNREADABLE), status=400)
+        return _detail(request, sheet, error=_form_error(form), status=400)
     try:
         services.score_forfeit(
             sheet.pk,
@@ -417,15 +425,15 @@ def sheet_reopen(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int, table_number: int
 ) -> HttpResponse:
     sheet = _sheet(request, club_slug, contest_id, round_number, table_number, ORGANISING)
-    form = SheetForm(request.POST)
+    form = ReopenForm(request.POST)
     if not form.is_valid():
-        return _detail(request, sheet, error=str(_UNREADABLE), status=400)
+        return _detail(request, sheet, error=_form_error(form), status=400)
     try:
         services.reopen_sheet(
             sheet.pk,
             version=form.cleaned_data["version"],
             user=request.user,
-            reason=str(request.POST.get("reason", ""))[:300],
+            reason=form.cleaned_data["reason"],
             role=access.member_role(request.user, sheet),
         )
     except services.ServiceError as exc:

@@ -1,11 +1,13 @@
 """Table pages: the score sheet on a phone, opened by the table's secret link (no account).
 
 Every view gets its sheet from ``scoring.access.sheet_for_link`` (token + round + table number
-must all match, the round must be published), acts in the role of the table link, and writes
+must all match, the round published or closed), acts in the role of the table link, and writes
 only through ``scoring.services``. What the page offers is the sheet's rule for that role
 (``ScoreSheet.permissions``); refusals are answered by ``views.refused``: the engine's reason
 on the form (400), "this sheet changed, here is its state" (409), a state that forbids the
-action (409). Nothing here ever answers 500 on bad input.
+action (409). A closed round's link shows its sheet read-only with a notice, and every POST
+to it is refused with 409 before anything is read from the form (:func:`_read_only`).
+Nothing here ever answers 500 on bad input.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from scoring.forms import (
     DealForm,
     DisputeForm,
     new_client_id,
+    reason_error,
 )
 from scoring.models import DealRecord, ScoreSheet
 from scoring.sheet_states import Action, Role
@@ -71,6 +74,8 @@ def _page(
     except services.ServiceError as exc:
         rules_error = exc.message
     can = sheet.permissions(Role.TABLE)
+    closed = sheet.round_refusal()
+    notice = closed.message if closed is not None else ""
     if form is None and rules is not None and can[Action.ENTER_DEAL]:
         form = _deal_form(sheet, rules)
     if can[Action.CONFIRM]:
@@ -87,7 +92,9 @@ def _page(
         "can": can,
         "form": form,
         "preview": preview,
-        "error": error or rules_error,
+        # A refusal because the round is closed is the notice already shown.
+        "error": "" if (error or rules_error) == notice else error or rules_error,
+        "read_only": notice,
         "confirm_form": confirm_form,
         "dispute_form": dispute_form,
         "format": shared.game_format(rules),
@@ -105,6 +112,14 @@ def _page(
     response = shared.render(request, "scoring/table_sheet.html", context, status=status)
     shared.remember_device(request, response)
     return response
+
+
+def _read_only(request: HttpRequest, sheet: ScoreSheet) -> HttpResponse | None:
+    """A closed round's sheet changes no more: any POST gets its page, read-only, and 409."""
+    closed = sheet.round_refusal()
+    if closed is None:
+        return None
+    return _page(request, sheet, error=closed.message, status=409)
 
 
 def _show(
@@ -156,6 +171,8 @@ def _already_recorded(request: HttpRequest, sheet: ScoreSheet, deal: DealRecord)
 def deal(request: HttpRequest, round_number: int, table_number: int, token: str) -> HttpResponse:
     """Record one deal ("Enregistrer"), or only show its score ("Vérifier", without JS)."""
     sheet = access.sheet_for_link(token, round_number, table_number, related=access.WRITE_RELATED)
+    if (closed := _read_only(request, sheet)) is not None:
+        return closed
     try:
         rules = services.rules_of(sheet)
     except services.ServiceError as exc:
@@ -227,7 +244,7 @@ def _resubmittable(form: DealForm, sheet: ScoreSheet, rules: Any) -> DealForm | 
 def preview(request: HttpRequest, round_number: int, table_number: int, token: str) -> HttpResponse:
     """htmx: the computed score and breakdown of the form's current values, nothing saved."""
     sheet = access.sheet_for_link(token, round_number, table_number)
-    return preview_response(request, sheet)
+    return preview_response(request, sheet, read_only=True)
 
 
 @require_http_methods(["GET", "POST"])
@@ -236,6 +253,8 @@ def correct(
 ) -> HttpResponse:
     """Correct the last deal (until the sheet is confirmed)."""
     sheet = access.sheet_for_link(token, round_number, table_number)
+    if request.method == "POST" and (closed := _read_only(request, sheet)) is not None:
+        return closed
     record = sheet.deals.filter(number=number).first()
     if record is None or number != sheet.deal_count:
         messages.error(request, _("Seule la dernière donne peut être corrigée à la table."))
@@ -260,7 +279,7 @@ def correct_preview(
     request: HttpRequest, round_number: int, table_number: int, token: str, number: int
 ) -> HttpResponse:
     sheet = access.sheet_for_link(token, round_number, table_number)
-    return preview_response(request, sheet, number)
+    return preview_response(request, sheet, number, read_only=True)
 
 
 @require_POST
@@ -268,11 +287,12 @@ def delete_last(
     request: HttpRequest, round_number: int, table_number: int, token: str
 ) -> HttpResponse:
     sheet = access.sheet_for_link(token, round_number, table_number)
+    if (closed := _read_only(request, sheet)) is not None:
+        return closed
     form = ChangeForm(request.POST)
     if not form.is_valid():
-        return _page(
-            request, sheet, error=_("Formulaire illisible : rechargez la page."), status=400
-        )
+        error = reason_error(form) or _("Formulaire illisible : rechargez la page.")
+        return _page(request, sheet, error=error, status=400)
     try:
         services.delete_last_deal(
             sheet.pk,
@@ -292,6 +312,8 @@ def delete_last(
 @require_POST
 def confirm(request: HttpRequest, round_number: int, table_number: int, token: str) -> HttpResponse:
     sheet = access.sheet_for_link(token, round_number, table_number)
+    if (closed := _read_only(request, sheet)) is not None:
+        return closed
     form = ConfirmForm(request.POST, sheet=sheet)
     if not form.is_valid():
         return _page(request, sheet, confirm_form=form, status=400)
@@ -311,6 +333,8 @@ def confirm(request: HttpRequest, round_number: int, table_number: int, token: s
 @require_POST
 def dispute(request: HttpRequest, round_number: int, table_number: int, token: str) -> HttpResponse:
     sheet = access.sheet_for_link(token, round_number, table_number)
+    if (closed := _read_only(request, sheet)) is not None:
+        return closed
     form = DisputeForm(request.POST, sheet=sheet)
     if not form.is_valid():
         return _page(request, sheet, dispute_form=form, status=400)

@@ -142,6 +142,8 @@ ACTION_LABELS: dict[str, Any] = {
     "round.publish": _("Manche publiée"),
     "round.visibility": _("Publication modifiée"),
     "round.delete": _("Manche supprimée"),
+    "round.close": _("Partie close"),
+    "round.reopen": _("Partie rouverte"),
     "deal.record": _("Donne saisie"),
     "deal.correct": _("Donne corrigée"),
     "deal.delete": _("Donne supprimée"),

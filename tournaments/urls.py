@@ -6,7 +6,7 @@ that club (``tests/tournaments/test_access.py`` walks them all from the resolver
 
 from django.urls import path
 
-from tournaments import views, views_cockpit, views_entries, views_rounds
+from tournaments import views, views_cockpit, views_entries, views_round_closing, views_rounds
 
 app_name = "tournaments"
 
@@ -49,6 +49,8 @@ urlpatterns = [
     path(ROUND + "publier/", views_rounds.round_publish, name="round_publish"),
     path(ROUND + "visibilite/", views_rounds.round_visibility, name="round_visibility"),
     path(ROUND + "supprimer/", views_rounds.round_delete, name="round_delete"),
+    path(ROUND + "clore/", views_round_closing.round_close, name="round_close"),
+    path(ROUND + "rouvrir/", views_round_closing.round_reopen, name="round_reopen"),
     path(ROUND + "impression/", views_rounds.round_print, name="round_print"),
     path(ROUND + "projection/", views_rounds.round_projector, name="round_projector"),
 ]

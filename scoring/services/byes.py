@@ -26,7 +26,7 @@ from scoring.services.common import (
     rules_of,
 )
 from scoring.services.errors import Written, refuse
-from scoring.sheet_states import Action, Kind, Role, Status
+from scoring.sheet_states import ROUND_CLOSED_MESSAGE, Action, Kind, Role, Status
 from tournaments.models import Contest, Round
 
 
@@ -95,9 +95,7 @@ def credit_bye(sheet_id: int, *, user: Any = None, version: int | None = None) -
         sheet = lock(sheet_id)
         table = sheet.table
         if table.round.status == Round.Status.CLOSED:
-            raise refuse(
-                "round_closed", _("Cette manche est close : la feuille ne peut plus changer.")
-            )
+            raise refuse("round_closed", str(ROUND_CLOSED_MESSAGE))
         check_version(sheet, version)
         sheet.kind = Kind.BYE
         sheet.total_a = policy_points(table.round.contest, rules_of(sheet), table.round)

@@ -26,7 +26,7 @@ from scoring.services.errors import DealRefused, NotAllowed, ServiceError, Stale
 from scoring.sheet_states import Action, Role, Status
 from scoring.signals import results_changed
 from tournaments import audit
-from tournaments.models import Table
+from tournaments.models import Round, Table
 
 
 def lock(sheet_id: int, table: Table | None = None) -> ScoreSheet:
@@ -46,6 +46,10 @@ def lock(sheet_id: int, table: Table | None = None) -> ScoreSheet:
         raise ServiceError("not_found", _("Cette feuille de marque n'existe pas.")) from None
     if table is not None and sheet.table_id == table.pk:
         sheet.table = table
+        # The round may have closed since the request read it: its state is read again, now
+        # that the sheet is locked (a closed round refuses every write, ``sheet_states``).
+        round_ = table.round
+        round_.status = Round.objects.values_list("status", flat=True).get(pk=round_.pk)
     return sheet
 
 

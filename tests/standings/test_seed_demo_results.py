@@ -21,7 +21,8 @@ def test_demo_contest_is_finished_with_published_standings(capsys: Any) -> None:
     assert contest.status == Contest.Status.FINISHED
     rounds = list(contest.rounds.order_by("number"))
     assert [r.number for r in rounds] == [1, 2, 3, 4]
-    assert all(r.status == Round.Status.PUBLISHED and r.show_standings for r in rounds)
+    # "Concours clos" closed every round (issue 13, item 4): their links are read-only.
+    assert all(r.status == Round.Status.CLOSED and r.show_standings for r in rounds)
     assert set(ScoreSheet.objects.values_list("status", flat=True)) == {"confirmed"}
     deals = DealRecord.objects.count()
     assert deals == 4 * 12 * 12  # 24 teams: 12 tables of 12 deals in each round

@@ -1,7 +1,7 @@
 """Every write of the tournaments app, one module per use case.
 
 ``seasons``, ``players``, ``contests``, ``entries``, ``imports`` (a validated CSV import),
-``rounds`` (draw, publication, visibility, deletion) and ``edits`` (hand edits of a draft draw);
+``rounds`` (draw, publication, visibility, deletion, closing and reopening) and ``edits`` (hand edits of a draft draw);
 ``base`` and ``layouts`` hold what they share. Callers use this package's names
 (``from tournaments import services; services.add_entry(...)``), never a module's private helper.
 
@@ -36,11 +36,14 @@ from tournaments.services.entries import (
 from tournaments.services.imports import BATCH_SIZE, ImportInterrupted, import_entries
 from tournaments.services.players import find_player, get_or_create_player, save_player
 from tournaments.services.rounds import (
+    close_round,
+    close_rounds,
     delete_round,
     generate_round,
     lost_with,
     publish_round,
     redraw_round,
+    reopen_round,
     set_round_visibility,
 )
 from tournaments.services.seasons import create_season
@@ -55,6 +58,8 @@ __all__ = [
     "ImportInterrupted",
     "ServiceError",
     "add_entry",
+    "close_round",
+    "close_rounds",
     "conflicts",
     "create_contest",
     "create_season",
@@ -70,6 +75,7 @@ __all__ = [
     "publish_round",
     "redraw_round",
     "reinstate_entry",
+    "reopen_round",
     "save_player",
     "set_draw_waits_for_confirmation",
     "set_entry_flag",

@@ -1,7 +1,8 @@
 """Contests: creation, changes of information and rules, closing.
 
 Owns the split between information fields (changeable at any time) and rule fields (frozen once
-round 1 is published), and the engine ruleset stored as JSON. Must not touch rounds or entries.
+round 1 is published), and the engine ruleset stored as JSON. Must not touch rounds or entries
+(closing the contest closes its rounds through ``rounds.close_rounds``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from tournaments import adapters, audit
 from tournaments.messages import engine_error_message
 from tournaments.models import Club, Contest, Round
 from tournaments.services.base import ServiceError, lock_contest, record_change
+from tournaments.services.rounds import CLOSED_BY_CONTEST, close_rounds
 
 # Contest fields that define the rules and format: frozen once round 1 is published.
 RULE_FIELDS: tuple[str, ...] = (
@@ -140,4 +142,5 @@ def finish_contest(contest: Contest) -> Contest:
     locked.status = Contest.Status.FINISHED
     locked.save(update_fields=["status"])
     record_change(locked, "contest.finish", locked, before, ["status"])
+    close_rounds(locked, cause=CLOSED_BY_CONTEST)
     return locked

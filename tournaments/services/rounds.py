@@ -1,6 +1,9 @@
-"""Rounds: drawing (through the engine), redrawing, publishing, visibility, deletion.
+"""Rounds: drawing (through the engine), redrawing, publishing, visibility, deletion, closing.
 
 Every write locks the round and the contest. A published round 1 freezes the contest's rules.
+A round closes when the next one is published, when the contest is closed, or by the
+organiser (:func:`close_round`); its table links are then read-only until the organiser
+reopens it with a reason (:func:`reopen_round`). Both are written to the contest log.
 Must not touch results (``adapters.round_activity`` says what exists) nor hand edits (``edits``).
 """
 
@@ -19,7 +22,13 @@ from engine.pairing import pair_round
 from tournaments import adapters, audit, signals
 from tournaments.messages import engine_error_message
 from tournaments.models import Contest, Round, Table
-from tournaments.services.base import ServiceError, lock_contest, lock_round, record_change
+from tournaments.services.base import (
+    ServiceError,
+    clean,
+    lock_contest,
+    lock_round,
+    record_change,
+)
 from tournaments.services.day_order import check_draw_order, record_forced_draw
 from tournaments.services.layouts import Layout, check_draft, read_layout, round_state, write_layout
 
@@ -141,6 +150,7 @@ def publish_round(round_: Round) -> Round:
     if fields:
         contest.save(update_fields=fields)
     record_change(contest, "round.publish", locked, before, ROUND_STATE_FIELDS)
+    close_rounds(contest, before_number=locked.number, cause=CLOSED_BY_NEXT_ROUND)
     signals.round_published.send(sender=Round, round=locked)
     return locked
 
@@ -202,3 +212,80 @@ def lost_with(round_: Round) -> list[str]:
         % {"count": count}
     ]
     return lines + adapters.round_activity(round_)
+
+
+# Why a round closed (the contest log's "after" says it).
+CLOSED_BY_NEXT_ROUND = "next_round"
+CLOSED_BY_CONTEST = "contest_finished"
+CLOSED_BY_ORGANISER = "organiser"
+REOPEN_REASON_MAX = 300
+
+
+def _close(locked: Round, cause: str) -> None:
+    before = audit.snapshot(locked, ["status"])
+    locked.status = Round.Status.CLOSED
+    locked.save(update_fields=["status"])
+    audit.record(
+        locked.contest_id,
+        "round.close",
+        locked,
+        before=before,
+        after={"status": locked.status, "cause": cause},
+    )
+
+
+def close_rounds(contest: Contest, *, before_number: int | None = None, cause: str) -> list[int]:
+    """Close the contest's published rounds (those numbered below ``before_number`` if given),
+    inside the caller's transaction; returns the numbers closed."""
+    query = Round.objects.select_for_update().filter(
+        contest_id=contest.pk, status=Round.Status.PUBLISHED
+    )
+    if before_number is not None:
+        query = query.filter(number__lt=before_number)
+    closed = []
+    for round_ in query.order_by("number"):
+        _close(round_, cause)
+        closed.append(round_.number)
+    return closed
+
+
+@transaction.atomic
+def close_round(round_: Round) -> Round:
+    """The organiser closes a published round: its table links become read-only.
+
+    Closing a round already closed changes nothing (a double click)."""
+    locked = lock_round(round_)
+    if locked.status == Round.Status.DRAFT:
+        raise ServiceError(
+            "round.not_published",
+            _("Une manche en brouillon ne se clôt pas : publiez-la ou supprimez-la."),
+        )
+    if locked.status == Round.Status.PUBLISHED:
+        _close(locked, CLOSED_BY_ORGANISER)
+    return locked
+
+
+@transaction.atomic
+def reopen_round(round_: Round, *, reason: str) -> Round:
+    """The organiser reopens a closed round, saying why (kept in the contest log)."""
+    reason = clean(reason)[:REOPEN_REASON_MAX]
+    if not reason:
+        raise ServiceError(
+            "round.reason_required",
+            _("Indiquez le motif de la réouverture de la partie."),
+            status=400,
+        )
+    locked = lock_round(round_)
+    if locked.status != Round.Status.CLOSED:
+        raise ServiceError("round.not_closed", _("Cette partie n'est pas close."))
+    before = audit.snapshot(locked, ["status"])
+    locked.status = Round.Status.PUBLISHED
+    locked.save(update_fields=["status"])
+    audit.record(
+        locked.contest_id,
+        "round.reopen",
+        locked,
+        before=before,
+        after={"status": locked.status, "reason": reason},
+    )
+    return locked
