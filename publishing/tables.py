@@ -2,7 +2,9 @@
 
 What it owns: the columns of the standings (public page, projector, organiser's final
 ranking with its prizes), their French headers, which columns a ranking method shows, and the
-tie-break columns named after the contest's tie-breaks. Rows are the dicts stored in
+tie-break columns named after the contest's tie-breaks — never a second column for a value the
+table already shows (:data:`SAME_AS_COLUMN`) — and the footer naming the tie-breaks
+("Départage : …", :meth:`StandingsTable.footer_html`). Rows are the dicts stored in
 ``StandingsSnapshot.rows``; rendering a table never runs a query.
 
 It must not read the database nor decide what is public.
@@ -33,6 +35,7 @@ from django_tables2.templatetags.django_tables2 import table_page_range
 from django_tables2.utils import OrderBy, OrderByTuple
 
 from tournaments.messages import TIEBREAK_LABELS
+from tournaments.models import Contest
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
 PLAYERS = {"class": "players"}
@@ -52,6 +55,33 @@ SORTABLE = (
     "match_points",
     "best_game",
 )
+
+
+# A tie-break whose value is a column of the table: when that column is shown, the tie-break
+# gets no column of its own (the same numbers twice would read as two different things).
+SAME_AS_COLUMN = {
+    "wins": "wins",
+    "points_for": "points_for",
+    "points_against": "points_against",
+    "difference": "difference",
+    "match_points": "match_points",
+}
+
+
+def tiebreak_sentence(config: dict[str, Any]) -> str:
+    """ "Classement : somme des points. Départage : différence de points, puis tirage au sort."
+    (French, from a snapshot's config)."""
+    method = config.get("method", "")
+    try:
+        method_label = str(Contest.RankingMethod(method).label)
+    except ValueError:
+        method_label = str(method)
+    names = [str(TIEBREAK_LABELS.get(n, n)) for n in config.get("tiebreaks", [])]
+    tiebreaks = gettext(", puis ").join(names) if names else gettext("aucun (ex æquo possibles)")
+    return gettext("Classement : %(method)s. Départage : %(tiebreaks)s.") % {
+        "method": method_label,
+        "tiebreaks": tiebreaks,
+    }
 
 
 def clean_sort(value: str | None, tiebreak_count: int = 0) -> str:
@@ -124,18 +154,21 @@ class StandingsTable(tables.Table):
         **kwargs: Any,
     ) -> None:
         tiebreaks = list(config.get("tiebreaks", []))
+        exclude = list(kwargs.pop("exclude", ()))
+        if config.get("method") != "match_points":
+            exclude.append("match_points")
+        if not any(r.get("draws") for r in rows):
+            exclude.append("draws")
         extra = [
             (
                 f"tb{i}",
                 tables.Column(verbose_name=TIEBREAK_LABELS.get(name, name), attrs=NUM),
             )
             for i, name in enumerate(tiebreaks)
+            if SAME_AS_COLUMN.get(name) in (None, *exclude)
+            or SAME_AS_COLUMN[name] not in self.base_columns
         ]
-        exclude = list(kwargs.pop("exclude", ()))
-        if config.get("method") != "match_points":
-            exclude.append("match_points")
-        if not any(r.get("draws") for r in rows):
-            exclude.append("draws")
+        self.config = config
         self.team_url = team_url
         self.highlight = highlight
         super().__init__(
@@ -174,11 +207,21 @@ class StandingsTable(tables.Table):
             return _esc(rank_label(record))
         if name == "name":
             if self.team_url is None:
-                return _esc(record.get("name", ""))
+                return _esc(record.get("name", "")) + self._withdrawn(record)
             url = _esc(self.team_url(record["number"]))
-            return f'<a href="{url}">{_esc(record.get("name", ""))}</a>'
+            return f'<a href="{url}">{_esc(record.get("name", ""))}</a>{self._withdrawn(record)}'
         value = record.get(name, "")
         return _esc("" if value is None else value)
+
+    @staticmethod
+    def _withdrawn(record: dict[str, Any]) -> str:
+        if not record.get("withdrawn"):
+            return ""
+        return f' <span class="badge status-withdrawn">{_esc(gettext("retirée"))}</span>'
+
+    def footer_html(self) -> SafeString:
+        """ "Classement : … Départage : …" under the table (escaped)."""
+        return mark_safe(f'<p class="standings-foot">{_esc(tiebreak_sentence(self.config))}</p>')
 
     def tbody_html(self) -> SafeString:
         """The rows of the current page (or all rows) as HTML, every value escaped."""
@@ -245,6 +288,7 @@ class StandingsTable(tables.Table):
                 f'<nav class="pagination-nav no-print" aria-label="{label}">'
                 f'<ul class="pagination">{"".join(items)}</ul></nav>'
             )
+        out.append(self.footer_html())  # "Départage : …", under the table and its pages
         return mark_safe("".join(out))  # every value above went through _esc()
 
     def _row_class(self, record: dict[str, Any]) -> str:
@@ -274,10 +318,12 @@ class PrizeRankingTable(StandingsTable):
 
 
 __all__ = [
+    "SAME_AS_COLUMN",
     "SORTABLE",
     "PrizeRankingTable",
     "StandingsTable",
     "clean_sort",
     "rank_label",
     "table_rows",
+    "tiebreak_sentence",
 ]
