@@ -227,3 +227,11 @@ def test_refresh_round_average_leaves_other_policies_alone(bye_contest: Contest)
     _enter(bye_contest, 1, 1264, 700)
     assert refresh_round_average(bye_contest.pk) == 0
     assert _bye_sheet(bye_contest).total_a == 972  # as credited: a fixed bye does not move
+
+
+def test_the_standings_export_repeats_no_column(withdrawal: Contest) -> None:
+    standings.rebuild(withdrawal.pk)
+    data = exports.standings_dataset(standings.live_snapshot(withdrawal.pk))
+    assert data.headers.count("Différence") == 1
+    assert "différence de points" not in data.headers and data.headers[-1] == "tirage au sort"
+    assert len(data.headers) == len(data[0])
