@@ -47,4 +47,4 @@ def _follow_round_average(sender: Any, contest_id: int, **kwargs: Any) -> None:
             if refresh_round_average(contest_id):
                 results_changed.send(sender=sender, contest_id=contest_id)
 
-    transaction.on_commit(refresh)
+    transaction.on_commit(refresh, robust=True)  # a failure is logged, never a 500
