@@ -334,9 +334,13 @@ def standings_dataset(snapshot: StandingsSnapshot) -> tablib.Dataset:
     """The rows of a stored snapshot (every team; ``Rang`` keeps shared ranks as "3=")."""
     from publishing.tables import rank_label
 
+    # A tie-break that is one of the columns above (wins, points, difference…) gets no second
+    # column: the same numbers twice would read as two different things.
     tiebreaks = list(snapshot.config.get("tiebreaks", []))
+    columns = {key for key, _label in STANDINGS_COLUMNS}
+    keep = [i for i, name in enumerate(tiebreaks) if name not in columns]
     headers = [str(label) for _key, label in STANDINGS_COLUMNS]
-    headers += [str(TIEBREAK_LABELS.get(name, name)) for name in tiebreaks]
+    headers += [str(TIEBREAK_LABELS.get(tiebreaks[i], tiebreaks[i])) for i in keep]
     data = tablib.Dataset(
         headers=headers,
         title=str(_("Classement")),
@@ -345,7 +349,8 @@ def standings_dataset(snapshot: StandingsSnapshot) -> tablib.Dataset:
         line: list[Any] = [
             rank_label(row) if key == "rank" else row.get(key, "") for key, _l in STANDINGS_COLUMNS
         ]
-        line += list(row.get("tiebreaks", []))
+        values = list(row.get("tiebreaks", []))
+        line += [values[i] if i < len(values) else "" for i in keep]
         data.append(line)
     return data
 

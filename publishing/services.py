@@ -8,7 +8,8 @@ What it owns
   transaction, the standings are rebuilt *synchronously* (``standings.services.rebuild``): the
   moment the flag is visible, the snapshot it allows exists, even when the broker is down.
 * :func:`rebuild_now` — the organiser's "recalculer" button (synchronous, forced).
-* Prizes: :func:`add_prize`, :func:`delete_prize`, :func:`prize_for_rank` — ranges of ranks
+* Prizes: :func:`add_prize`, :func:`delete_prize`, :func:`prize_for_rank`, :func:`award_prizes`
+  (a withdrawn team is skipped, the next team takes its prize) — ranges of ranks
   that never overlap, with a label ("un jambon", "2 × 50 €").
 
 A refusal is a :class:`PublishingError` with a stable ``code`` and a French ``message``;
@@ -22,7 +23,8 @@ ranking itself.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -133,9 +135,37 @@ def prize_for_rank(prizes: Sequence[Prize], rank: int) -> str:
     return ""
 
 
+def award_prizes(
+    rows: Sequence[dict[str, Any]], prizes: Sequence[Prize], withdrawn: Collection[int] = ()
+) -> list[tuple[int | None, str]]:
+    """(prize rank, prize label) of each standings row, rows in rank order.
+
+    A withdrawn team (its entry in ``withdrawn``, or a row marked ``withdrawn``) never receives
+    a prize: it has no prize rank, and the teams after it move up, so the prize it would have
+    had goes to the next team. Teams sharing a rank share a prize rank (1 + the teams still in
+    the contest ranked strictly before them).
+    """
+    out: list[tuple[int | None, str]] = []
+    before = 0  # eligible teams ranked strictly before the current rank
+    in_rank = 0  # eligible teams of the current rank
+    last_rank: Any = None
+    for row in rows:
+        if row.get("rank") != last_rank:
+            before += in_rank
+            in_rank = 0
+            last_rank = row.get("rank")
+        if row.get("withdrawn") or row.get("entry") in withdrawn:
+            out.append((None, ""))
+            continue
+        in_rank += 1
+        out.append((before + 1, prize_for_rank(prizes, before + 1)))
+    return out
+
+
 __all__ = [
     "PublishingError",
     "add_prize",
+    "award_prizes",
     "delete_prize",
     "prize_for_rank",
     "rebuild_now",

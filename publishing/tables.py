@@ -2,7 +2,9 @@
 
 What it owns: the columns of the standings (public page, projector, organiser's final
 ranking with its prizes), their French headers, which columns a ranking method shows, and the
-tie-break columns named after the contest's tie-breaks. Rows are the dicts stored in
+tie-break columns named after the contest's tie-breaks — never a second column for a value the
+table already shows (:data:`SAME_AS_COLUMN`) — and the footer naming the tie-breaks
+("Départage : …", :meth:`StandingsTable.footer_html`). Rows are the dicts stored in
 ``StandingsSnapshot.rows``; rendering a table never runs a query.
 
 Rendered by django-tables2 (its ordering, its pagination, ``django_tables2/table.html``
@@ -17,10 +19,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import django_tables2 as tables
-from django.utils.html import escape, format_html
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.messages import TIEBREAK_LABELS
+from tournaments.models import Contest
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
 PLAYERS = {"class": "players"}
@@ -54,6 +59,33 @@ def clean_sort(value: str | None, tiebreak_count: int = 0) -> str:
 def rank_label(row: dict[str, Any]) -> str:
     """ "3" or "3 ex æquo" ("3=" in tables): shared ranks are visible."""
     return f"{row['rank']}=" if row.get("shared") else str(row["rank"])
+
+
+# A tie-break whose value is a column of the table: when that column is shown, the tie-break
+# gets no column of its own (the same numbers twice would read as two different things).
+SAME_AS_COLUMN = {
+    "wins": "wins",
+    "points_for": "points_for",
+    "points_against": "points_against",
+    "difference": "difference",
+    "match_points": "match_points",
+}
+
+
+def tiebreak_sentence(config: dict[str, Any]) -> str:
+    """ "Classement : somme des points. Départage : différence de points, puis tirage au sort."
+    (French, from a snapshot's config)."""
+    method = config.get("method", "")
+    try:
+        method_label = str(Contest.RankingMethod(method).label)
+    except ValueError:
+        method_label = str(method)
+    names = [str(TIEBREAK_LABELS.get(n, n)) for n in config.get("tiebreaks", [])]
+    tiebreaks = gettext(", puis ").join(names) if names else gettext("aucun (ex æquo possibles)")
+    return gettext("Classement : %(method)s. Départage : %(tiebreaks)s.") % {
+        "method": method_label,
+        "tiebreaks": tiebreaks,
+    }
 
 
 def table_rows(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -103,18 +135,21 @@ class StandingsTable(tables.Table):
         **kwargs: Any,
     ) -> None:
         tiebreaks = list(config.get("tiebreaks", []))
+        exclude = list(kwargs.pop("exclude", ()))
+        if config.get("method") != "match_points":
+            exclude.append("match_points")
+        if not any(r.get("draws") for r in rows):
+            exclude.append("draws")
         extra = [
             (
                 f"tb{i}",
                 tables.Column(verbose_name=TIEBREAK_LABELS.get(name, name), attrs=NUM),
             )
             for i, name in enumerate(tiebreaks)
+            if SAME_AS_COLUMN.get(name) in (None, *exclude)
+            or SAME_AS_COLUMN[name] not in self.base_columns
         ]
-        exclude = list(kwargs.pop("exclude", ()))
-        if config.get("method") != "match_points":
-            exclude.append("match_points")
-        if not any(r.get("draws") for r in rows):
-            exclude.append("draws")
+        self.config = config
         self.team_url = team_url
         self.highlight = highlight
         super().__init__(
@@ -134,9 +169,20 @@ class StandingsTable(tables.Table):
         return rank_label(record)
 
     def render_name(self, record: dict[str, Any], value: str) -> str:
+        withdrawn = (
+            format_html(' <span class="badge status-withdrawn">{}</span>', gettext("retirée"))
+            if record.get("withdrawn")
+            else ""
+        )
         if self.team_url is None:
-            return escape(value)
-        return format_html('<a href="{}">{}</a>', self.team_url(record["number"]), value)
+            return format_html("{}{}", value, withdrawn)
+        return format_html(
+            '<a href="{}">{}</a>{}', self.team_url(record["number"]), value, withdrawn
+        )
+
+    def footer_html(self) -> SafeString:
+        """ "Classement : … Départage : …" under the table (escaped)."""
+        return format_html('<p class="standings-foot">{}</p>', tiebreak_sentence(self.config))
 
 
 class PrizeRankingTable(StandingsTable):
@@ -152,10 +198,12 @@ class PrizeRankingTable(StandingsTable):
 
 
 __all__ = [
+    "SAME_AS_COLUMN",
     "SORTABLE",
     "PrizeRankingTable",
     "StandingsTable",
     "clean_sort",
     "rank_label",
     "table_rows",
+    "tiebreak_sentence",
 ]

@@ -37,7 +37,7 @@ from standings import events
 from standings import services as standings_service
 from tournaments import access, draws
 from tournaments.links import public_url
-from tournaments.models import Contest, Round
+from tournaments.models import Contest, Entry, Round
 
 logger = logging.getLogger(__name__)
 
@@ -290,10 +290,18 @@ def print_ranking(request: HttpRequest, club_slug: str, contest_id: int) -> Http
         limit = None
     elif limit is None and items:
         limit = max(p.rank_to for p in items)
+    # A withdrawn team never receives a prize: the next team takes it (award_prizes).
+    withdrawn = set(
+        Entry.objects.filter(contest=contest, withdrawn_after_round__isnull=False).values_list(
+            "pk", flat=True
+        )
+    )
+    awarded = publishing.award_prizes(rows, items, withdrawn)
+    for row, (prize_rank, label) in zip(rows, awarded, strict=True):
+        row["prize"] = label if prize_rank is not None else _("retirée : pas de lot")
+        row["prize_rank"] = prize_rank
     if limit is not None:
-        rows = [r for r in rows if r["rank"] <= limit]
-    for row in rows:
-        row["prize"] = publishing.prize_for_rank(items, row["rank"])
+        rows = [r for r in rows if r["prize_rank"] is not None and r["prize_rank"] <= limit]
     table = PrizeRankingTable(rows, config=snapshot.config if snapshot else {}, orderable=False)
     return render(
         request,

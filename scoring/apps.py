@@ -23,6 +23,9 @@ class ScoringConfig(AppConfig):
         )
         tournaments_adapters.set_progress_source(follow.contest_progress)
         round_published.connect(_create_round_sheets, sender=Round, dispatch_uid="scoring-sheets")
+        from scoring.signals import results_changed
+
+        results_changed.connect(_follow_round_average, dispatch_uid="scoring-bye-average")
 
 
 def _create_round_sheets(sender: Any, round: Any, **kwargs: Any) -> None:
@@ -30,3 +33,19 @@ def _create_round_sheets(sender: Any, round: Any, **kwargs: Any) -> None:
     from scoring.services import ensure_round_sheets
 
     ensure_round_sheets(round)
+
+
+def _follow_round_average(sender: Any, contest_id: int, **kwargs: Any) -> None:
+    """Once a result is committed, a ``round_average`` bye's sheet follows its round's games
+    (``scoring.services.byes.refresh_round_average``); a change is announced in turn."""
+    from django.db import transaction
+
+    def refresh() -> None:
+        from scoring.services.byes import refresh_round_average
+        from scoring.signals import results_changed
+
+        with transaction.atomic():
+            if refresh_round_average(contest_id):
+                results_changed.send(sender=sender, contest_id=contest_id)
+
+    transaction.on_commit(refresh, robust=True)  # a failure is logged, never a 500

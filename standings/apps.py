@@ -22,6 +22,11 @@ class StandingsConfig(AppConfig):
         round_visibility_changed.connect(
             _rebuild_public_standings, sender=Round, dispatch_uid="standings-visibility"
         )
+        from django.db.models.signals import post_save
+
+        from tournaments.models import Entry
+
+        post_save.connect(_entry_withdrawn, sender=Entry, dispatch_uid="standings-withdrawal")
 
 
 def _mark_stale_and_queue(sender: Any, contest_id: int, **kwargs: Any) -> None:
@@ -37,3 +42,11 @@ def _rebuild_public_standings(sender: Any, round: Any, before: Any, **kwargs: An
     from standings import services
 
     services.rebuild(round.contest_id, force=True)
+
+
+def _entry_withdrawn(sender: Any, instance: Any, update_fields: Any = None, **kwargs: Any) -> None:
+    """A team withdrew (or came back): its place in the standings changes without a result."""
+    if update_fields and "withdrawn_after_round" in update_fields:
+        from standings import events
+
+        events.results_changed(instance.contest_id)

@@ -53,8 +53,9 @@ class StandingsSnapshot(models.Model):
     ``number``, ``name``, ``players``, the engine's counters (``played``, ``wins``, ``draws``,
     ``losses``, ``byes``, ``forfeits_won``, ``forfeits_lost``, ``points_for``,
     ``points_against``, ``difference``, ``match_points``, ``best_game``), ``tiebreaks`` (values
-    in the order of ``config["tiebreaks"]``). The rank over rounds is computed on demand
-    (``standings.rebuild.rank_history``).
+    in the order of ``config["tiebreaks"]``), ``withdrawn`` (a team ranked last because it
+    withdrew; under the contest's other rule it has no row). The rank over rounds is computed
+    on demand (``standings.rebuild.rank_history``).
     """
 
     contest = models.ForeignKey(

@@ -73,6 +73,7 @@ class EntryInfo(NamedTuple):
     players: str
     lot: int
     checked_in: bool
+    withdrawn_after: int | None = None  # the last round played by a team that withdrew
 
 
 def entry_infos(contest_id: int) -> list[EntryInfo]:
@@ -90,13 +91,20 @@ def entry_infos(contest_id: int) -> list[EntryInfo]:
             "player2__last_name",
             "lot",
             "checked_in",
+            "withdrawn_after_round",
         )
     )
     infos = []
-    for pk, number, name, f1, l1, f2, l2, lot, checked_in in rows:
+    for pk, number, name, f1, l1, f2, l2, lot, checked_in, withdrawn in rows:
         players = f"{f1} {l1}".strip() + " – " + f"{f2} {l2}".strip()
-        infos.append(EntryInfo(pk, number, name or f"{l1} – {l2}", players, lot, bool(checked_in)))
+        infos.append(
+            EntryInfo(pk, number, name or f"{l1} – {l2}", players, lot, bool(checked_in), withdrawn)
+        )
     return infos
+
+
+def _withdrawals(entries: Sequence[EntryInfo]) -> dict[int, int]:
+    return {e.pk: e.withdrawn_after for e in entries if e.withdrawn_after is not None}
 
 
 def _fingerprint(
@@ -109,7 +117,7 @@ def _fingerprint(
         [
             config_json,
             as_of_round,
-            [(e.pk, e.number, e.name, e.players, e.lot) for e in entries],
+            [(e.pk, e.number, e.name, e.players, e.lot, e.withdrawn_after) for e in entries],
             [
                 (r.round, r.team_a, r.team_b, r.score_a, r.score_b, str(r.kind), r.forfeit_loser)
                 for r in results
@@ -143,6 +151,7 @@ def _row_dict(row: StandingRow, info: EntryInfo) -> dict[str, Any]:
         "match_points": row.match_points,
         "best_game": row.best_game,
         "tiebreaks": list(row.tiebreak_values),
+        "withdrawn": row.withdrawn,
     }
 
 
@@ -172,11 +181,17 @@ def compute_rows(
     by_pk = {e.pk: e for e in ranked}
     teams = [e.pk for e in ranked]
     lots = {e.pk: e.lot for e in ranked}
+    withdrawals = _withdrawals(ranked)
     out: dict[int, list[dict[str, Any]]] = {}
     last = max((r.round for r in results), default=0)
     for as_of in sorted(set(as_of_rounds)):
         rows = engine_standings.compute_standings(
-            results, teams, config, as_of_round=None if as_of >= last else as_of, lots=lots
+            results,
+            teams,
+            config,
+            as_of_round=None if as_of >= last else as_of,
+            lots=lots,
+            withdrawals=withdrawals,
         )
         out[as_of] = [_row_dict(row, by_pk[row.team]) for row in rows]
     return out
@@ -201,6 +216,7 @@ def rank_history(snapshot: StandingsSnapshot) -> dict[int, list[int]]:
         [e.pk for e in ranked],
         tournaments_adapters.standings_config(contest),
         lots={e.pk: e.lot for e in ranked},
+        withdrawals=_withdrawals(ranked),
     )
     return {team: list(ranks) for team, ranks in history.items()}
 

@@ -5,7 +5,8 @@ What it owns
 * Rulesets: :func:`ruleset_of` reads ``Contest.ruleset`` into an ``engine.rules.Ruleset``;
   :func:`ruleset_json` turns a preset name plus options into the JSON stored on the contest.
 * Standings configuration: :func:`standings_config` builds ``engine.standings.StandingsConfig``
-  from the contest's ranking method, tie-breaks, barème and bye policy.
+  from the contest's ranking method, tie-breaks, barème and withdrawal rule; :func:`bye_policy`
+  the bye policy a bye's sheet is credited with; :func:`withdrawals` the teams that left.
 * Pairing inputs: :func:`pairing_request` gathers the contest's entries (late entries and
   withdrawals), the history of previous rounds (pairs and byes) and the ranking, in a fixed
   number of SQL queries whatever the number of teams.
@@ -191,12 +192,38 @@ _BYE_AWARD = {
 }
 
 
+def bye_policy(contest: Contest) -> engine_standings.ByePolicy:
+    """The contest's bye policy as the engine's ``ByePolicy``: what a bye's sheet is credited
+    with (``engine.standings.bye_points``), and a forfeit's winner too.
+
+    ``bye_points`` is the value of a fixed bye, the value halved by ``half_game`` and the
+    fallback of ``round_average`` while the round has no finished game; when it is 0,
+    ``half_game`` halves a whole game under the rules (12 x 162, or the 1000-point target)
+    and ``round_average`` falls back to half a game.
+    """
+    policy = Contest.ByePolicy(contest.bye_policy)
+    value = int(contest.bye_points)
+    if not value and policy is Contest.ByePolicy.HALF_GAME:
+        value = game_value(contest)
+    elif not value and policy is Contest.ByePolicy.ROUND_AVERAGE:
+        value = game_value(contest) // 2
+    return engine_standings.ByePolicy(award=_BYE_AWARD[policy], value=value)
+
+
+_WITHDRAWALS = {
+    Contest.WithdrawnRanking.LEAVE: engine_standings.WithdrawalRule.LEAVE,
+    Contest.WithdrawnRanking.RANK_LAST: engine_standings.WithdrawalRule.RANK_LAST,
+}
+
+
 def standings_config(contest: Contest) -> engine_standings.StandingsConfig:
     """How the contest ranks its teams, as the engine's ``StandingsConfig``.
 
-    ``bye_points`` is the value of a fixed bye, or the value halved by ``half_game`` and the
-    fallback of ``round_average`` when the round has no played game; for those two, 0 means
-    "a whole game" under the rules (12 x 162, or the 1000-point target).
+    A bye and a forfeit count as their score sheet says (``recorded``): the sheet is credited
+    under the contest's :func:`bye_policy` by ``engine.standings.bye_points``, so the sheet,
+    the results, the exports and the standings show one figure. A bye concedes what it is
+    credited and counts as a game won. Withdrawn teams leave the ranking or rank last
+    (``Contest.withdrawn_ranking``).
     """
     scale: dict[str, Any] = {}
     if isinstance(contest.match_points, dict):
@@ -205,13 +232,19 @@ def standings_config(contest: Contest) -> engine_standings.StandingsConfig:
     return engine_standings.StandingsConfig(
         method=engine_standings.RankingMethod(contest.ranking_method),
         tiebreaks=tuple(contest.tiebreaks or ()),
-        bye=engine_standings.ByePolicy(
-            award=_BYE_AWARD[Contest.ByePolicy(contest.bye_policy)],
-            value=int(contest.bye_points)
-            or (game_value(contest) if contest.bye_policy != Contest.ByePolicy.FIXED else 0),
-        ),
+        bye=engine_standings.ByePolicy(award=engine_standings.AwardMode.RECORDED),
+        forfeit=engine_standings.ForfeitPolicy(award=engine_standings.AwardMode.RECORDED),
         match_points=engine_standings.MatchPointsScale(**scale),
+        withdrawals=_WITHDRAWALS.get(
+            Contest.WithdrawnRanking(contest.withdrawn_ranking or Contest.WithdrawnRanking.LEAVE),
+            engine_standings.WithdrawalRule.LEAVE,
+        ),
     )
+
+
+def withdrawals(entries: Iterable[Entry]) -> dict[int, int]:
+    """Entry pk -> the last round it played, for the teams that withdrew."""
+    return {e.pk: e.withdrawn_after_round for e in entries if e.withdrawn_after_round is not None}
 
 
 def ranks_before(contest: Contest, round_number: int, entries: Sequence[Entry]) -> dict[int, int]:

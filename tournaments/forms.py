@@ -45,6 +45,24 @@ class PlayerForm(forms.Form):
 
 
 TIEBREAK_CHOICES = [(name, TIEBREAK_LABELS.get(name, name)) for name in engine_standings.TIEBREAKS]
+# The ordered tie-break picker: one select per criterion, French labels, the engine's names.
+TIEBREAK_SLOTS = 5
+TIEBREAK_SLOT_LABELS = (
+    gettext_lazy("1er critère de départage"),
+    gettext_lazy("2e critère de départage"),
+    gettext_lazy("3e critère de départage"),
+    gettext_lazy("4e critère de départage"),
+    gettext_lazy("5e critère de départage"),
+)
+
+
+def tiebreak_field_names(count: int = TIEBREAK_SLOTS) -> list[str]:
+    return [f"tiebreak_{i}" for i in range(1, count + 1)]
+
+
+def tiebreak_labels(names: Any) -> list[str]:
+    """The French labels of stored tie-break names, in their order (unknown names as is)."""
+    return [str(TIEBREAK_LABELS.get(name, name)) for name in names or ()]
 
 
 class ContestForm(forms.Form):
@@ -78,12 +96,6 @@ class ContestForm(forms.Form):
         widget=forms.RadioSelect,
         initial=Contest.RankingMethod.POINTS,
     )
-    tiebreaks = forms.CharField(
-        label=gettext_lazy("Départages, dans l'ordre"),
-        required=False,
-        help_text=gettext_lazy("Un par ligne, le premier départage d'abord."),
-        widget=forms.Textarea(attrs={"rows": 3}),
-    )
     match_points_win = forms.IntegerField(
         label=gettext_lazy("Barème : points pour une partie gagnée"),
         min_value=0,
@@ -107,6 +119,17 @@ class ContestForm(forms.Form):
         widget=forms.RadioSelect,
         initial=Contest.ByePolicy.ROUND_AVERAGE,
     )
+    withdrawn_ranking = forms.ChoiceField(
+        label=gettext_lazy("Équipe retirée en cours de concours"),
+        choices=Contest.WithdrawnRanking.choices,
+        widget=forms.RadioSelect,
+        initial=Contest.WithdrawnRanking.LEAVE,
+        required=False,
+        help_text=gettext_lazy(
+            "Dès la manche qu'elle ne joue plus. Une équipe retirée ne reçoit jamais de lot : "
+            "il revient à l'équipe suivante."
+        ),
+    )
     bye_points = forms.IntegerField(
         label=gettext_lazy("Points de référence de l'exempt"),
         min_value=0,
@@ -129,15 +152,17 @@ class ContestForm(forms.Form):
     FORMAT_FIELDS = (
         "rounds_count",
         "ranking_method",
-        "tiebreaks",
+        *tiebreak_field_names(),
         "match_points_win",
         "match_points_draw",
         "match_points_add_score",
         "bye_policy",
         "bye_points",
+        "withdrawn_ranking",
         "pairing_method",
         "avoid_same_club",
     )
+    TIEBREAK_FIELDS = tuple(tiebreak_field_names())
 
     def __init__(self, *args: Any, club: Club, frozen: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -146,9 +171,11 @@ class ContestForm(forms.Form):
         season = self.fields["season"]
         if isinstance(season, forms.ModelChoiceField):
             season.queryset = Season.objects.filter(club=club)
-        self.fields["tiebreaks"].help_text = _(
-            "Un par ligne, le premier départage d'abord. Possibles : %(names)s."
-        ) % {"names": ", ".join(f"{n} ({label})" for n, label in TIEBREAK_CHOICES)}
+        choices = [("", _("— aucun —")), *TIEBREAK_CHOICES]
+        for i, name in enumerate(self.TIEBREAK_FIELDS):
+            self.fields[name] = forms.ChoiceField(
+                label=TIEBREAK_SLOT_LABELS[i], choices=choices, required=False
+            )
         if frozen:
             for name in self.FORMAT_FIELDS:
                 self.fields[name].disabled = True
@@ -159,22 +186,28 @@ class ContestForm(forms.Form):
             raise forms.ValidationError(_("Indiquez un identifiant (lettres, chiffres, tirets)."))
         return slug
 
-    def clean_tiebreaks(self) -> list[str]:
-        raw = self.cleaned_data.get("tiebreaks")
-        if isinstance(raw, list):  # initial value of a disabled field
-            return raw
-        names = [n.strip() for n in re.split(r"[\n,;]+", raw or "") if n.strip()]
-        unknown = [n for n in names if n not in engine_standings.TIEBREAKS]
-        if unknown:
-            raise forms.ValidationError(
-                _("Départage inconnu : %(names)s.") % {"names": ", ".join(unknown)}
-            )
-        if len(set(names)) != len(names):
-            raise forms.ValidationError(_("Un départage figure deux fois."))
+    @property
+    def tiebreak_fields(self) -> list[forms.BoundField]:
+        """The ordered picker's selects, first criterion first (the template groups them)."""
+        return [self[name] for name in self.TIEBREAK_FIELDS]
+
+    def _clean_tiebreaks(self) -> list[str]:
+        """The chosen criteria in order, as the engine's names (empty selects skipped); a
+        criterion chosen twice is refused on its second select."""
+        names: list[str] = []
+        for field in self.TIEBREAK_FIELDS:
+            name = self.cleaned_data.get(field) or ""
+            if not name:
+                continue
+            if name in names:
+                self.add_error(field, _("Ce critère est déjà choisi plus haut."))
+                continue
+            names.append(name)
         return names
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        data["tiebreaks"] = self._clean_tiebreaks()
         if self.errors:
             return data
         win, draw = data.get("match_points_win"), data.get("match_points_draw")
@@ -216,6 +249,8 @@ class ContestForm(forms.Form):
                     "match_points": d["match_points"],
                     "bye_policy": d["bye_policy"],
                     "bye_points": d["bye_points"],
+                    "withdrawn_ranking": d.get("withdrawn_ranking")
+                    or Contest.WithdrawnRanking.LEAVE,
                     "pairing_method": d["pairing_method"],
                     "avoid_same_club": d.get("avoid_same_club", False),
                 }
@@ -234,12 +269,13 @@ class ContestForm(forms.Form):
             "is_public": contest.is_public,
             "rounds_count": contest.rounds_count,
             "ranking_method": contest.ranking_method,
-            "tiebreaks": "\n".join(contest.tiebreaks or []),
+            **dict(zip(tiebreak_field_names(), contest.tiebreaks or [], strict=False)),
             "match_points_win": mp.get("win", 2),
             "match_points_draw": mp.get("draw", 1),
             "match_points_add_score": mp.get("add_score", False),
             "bye_policy": contest.bye_policy,
             "bye_points": contest.bye_points,
+            "withdrawn_ranking": contest.withdrawn_ranking,
             "pairing_method": contest.pairing_method,
             "avoid_same_club": contest.avoid_same_club,
         }

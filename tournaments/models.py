@@ -157,6 +157,12 @@ class Contest(models.Model):
         HALF_GAME = "half_game", _("moitié d'une partie")
         ROUND_AVERAGE = "round_average", _("moyenne de la manche")
 
+    class WithdrawnRanking(models.TextChoices):
+        """Where a team that withdrew goes in the standings of the rounds it no longer plays."""
+
+        LEAVE = "leave", _("retirée du classement")
+        RANK_LAST = "rank_last", _("classée dernière")
+
     class PairingMethod(models.TextChoices):
         DRAW_THEN_RANKING = "draw_then_ranking", _("tirage au sort, puis selon le classement")
         DRAW_EVERY_ROUND = "draw_every_round", _("tirage au sort à chaque manche")
@@ -192,6 +198,13 @@ class Contest(models.Model):
         _("exempt"), max_length=16, choices=ByePolicy.choices, default=ByePolicy.ROUND_AVERAGE
     )
     bye_points = models.PositiveIntegerField(_("points de l'exempt"), default=0)
+    # A withdrawn team never receives a prize, whichever is chosen (publishing skips it).
+    withdrawn_ranking = models.CharField(
+        _("équipe retirée"),
+        max_length=12,
+        choices=WithdrawnRanking.choices,
+        default=WithdrawnRanking.LEAVE,
+    )
     pairing_method = models.CharField(
         _("appariement"),
         max_length=20,
@@ -236,6 +249,13 @@ class Contest(models.Model):
     @property
     def rules_frozen(self) -> bool:
         return self.rules_frozen_at is not None
+
+    @property
+    def tiebreak_labels(self) -> list[str]:
+        """The contest's tie-breaks in their order, in French ("différence de points"...)."""
+        from tournaments.messages import TIEBREAK_LABELS
+
+        return [str(TIEBREAK_LABELS.get(name, name)) for name in self.tiebreaks or ()]
 
     @property
     def public_url(self) -> str:

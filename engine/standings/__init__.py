@@ -21,6 +21,7 @@ shared ranks), :mod:`.rows` (:func:`compute_standings`, :func:`rank_history`).
 from __future__ import annotations
 
 from engine.standings.config import ByePolicy, ForfeitPolicy, MatchPointsScale, StandingsConfig
+from engine.standings.entries import bye_points
 from engine.standings.errors import STANDINGS_ERROR_CODES, StandingsError
 from engine.standings.metrics import TIEBREAKS, Metric
 from engine.standings.model import (
@@ -30,6 +31,7 @@ from engine.standings.model import (
     ResultKind,
     StandingRow,
     UnplayedRounds,
+    WithdrawalRule,
 )
 from engine.standings.rows import compute_standings, rank_history
 
@@ -48,6 +50,8 @@ __all__ = [
     "StandingsConfig",
     "StandingsError",
     "UnplayedRounds",
+    "WithdrawalRule",
+    "bye_points",
     "compute_standings",
     "rank_history",
 ]

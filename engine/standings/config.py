@@ -1,9 +1,10 @@
 """How a contest ranks its teams (:class:`StandingsConfig`), checked and stored as JSON.
 
 The ranking method, the ordered tie-breaks (names of :data:`~engine.standings.metrics.TIEBREAKS`),
-the bye and forfeit policies, the barème (:class:`MatchPointsScale`) and the unplayed-round rule
-of the Buchholz. Every value is checked on construction; ``from_json`` refuses unknown keys so
-that a typo never silently changes a ranking.
+the bye and forfeit policies, the barème (:class:`MatchPointsScale`), the unplayed-round rule
+of the Buchholz and where withdrawn teams go (:class:`~.model.WithdrawalRule`). Every value is
+checked on construction; ``from_json`` refuses unknown keys so that a typo never silently changes
+a ranking.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any, Final, TypeVar
 
 from engine.standings.errors import StandingsError
 from engine.standings.metrics import TIEBREAKS
-from engine.standings.model import AwardMode, RankingMethod, UnplayedRounds
+from engine.standings.model import AwardMode, RankingMethod, UnplayedRounds, WithdrawalRule
 
 __all__ = ["ByePolicy", "ForfeitPolicy", "MatchPointsScale", "StandingsConfig"]
 
@@ -111,8 +112,14 @@ class StandingsConfig:
     forfeit: ForfeitPolicy = field(default_factory=ForfeitPolicy)
     match_points: MatchPointsScale = field(default_factory=MatchPointsScale)
     unplayed_rounds: UnplayedRounds = UnplayedRounds.SELF
+    withdrawals: WithdrawalRule = WithdrawalRule.LEAVE
 
     def __post_init__(self) -> None:
+        object.__setattr__(
+            self,
+            "withdrawals",
+            _enum(WithdrawalRule, "withdrawals", self.withdrawals, "standings.invalid_config"),
+        )
         object.__setattr__(
             self,
             "method",
@@ -174,6 +181,7 @@ class StandingsConfig:
                 "score_divisor": mp.score_divisor,
             },
             "unplayed_rounds": self.unplayed_rounds.value,
+            "withdrawals": self.withdrawals.value,
         }
 
     @classmethod
@@ -188,7 +196,7 @@ class StandingsConfig:
         if not isinstance(data, Mapping):
             raise StandingsError("standings.invalid_config", field="$")
         known = {"version", "method", "tiebreaks", "bye", "forfeit", "match_points"}
-        known.add("unplayed_rounds")
+        known |= {"unplayed_rounds", "withdrawals"}
         _reject_unknown("", data, known)
         version = data.get("version", _CONFIG_VERSION)
         if version != _CONFIG_VERSION:
@@ -218,6 +226,7 @@ class StandingsConfig:
                 )
             ),
             unplayed_rounds=data.get("unplayed_rounds", UnplayedRounds.SELF),
+            withdrawals=data.get("withdrawals", WithdrawalRule.LEAVE),
         )
 
 

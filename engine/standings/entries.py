@@ -3,6 +3,11 @@
 Every result is checked (including those after the as-of round), then those counted become one
 :data:`~.totals.Entry` per team side, grouped by round. Byes and forfeits are awarded last
 because ``round_average`` needs the averages of the round's played games.
+
+:func:`bye_points` is the one rule of a bye's figure: the standings use it here, and the score
+sheet is credited with it (``scoring.services.byes``), so that the sheet, the results, the
+exports and the standings show the same number. A bye concedes what it credits: under a
+difference tie-break the exempt team gains nothing over a team that played an even game.
 """
 
 from __future__ import annotations
@@ -10,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from engine.standings.config import MatchPointsScale, StandingsConfig
+from engine.standings.config import ByePolicy, MatchPointsScale, StandingsConfig
 from engine.standings.errors import StandingsError
 from engine.standings.model import AwardMode, GameResult, ResultKind
 from engine.standings.totals import (
@@ -25,7 +30,7 @@ from engine.standings.totals import (
     Entry,
 )
 
-__all__ = ["entries"]
+__all__ = ["bye_points", "entries"]
 
 
 def _half_up_average(total: int, count: int) -> int:
@@ -40,6 +45,21 @@ def _award(mode: AwardMode, value: int, recorded: int, round_average: int | None
     if mode is AwardMode.ROUND_AVERAGE:
         return value if round_average is None else round_average
     return recorded
+
+
+def bye_points(policy: ByePolicy, round_scores: Iterable[int] = (), recorded: int = 0) -> int:
+    """The points a bye is credited with (and concedes) under ``policy``.
+
+    ``round_scores`` are the team scores of the round's finished games played at a table (both
+    sides of each game; ``round_average`` takes their average, rounded half up, or
+    ``policy.value`` while there is none); ``recorded`` is what the sheet holds (``recorded``).
+    """
+    total = count = 0
+    for score in round_scores:
+        total += score
+        count += 1
+    average = _half_up_average(total, count) if count else None
+    return _award(policy.award, policy.value, recorded, average)
 
 
 def _invalid(r: GameResult, reason: str) -> StandingsError:
@@ -175,10 +195,11 @@ def _score_share(scale: MatchPointsScale, points: int) -> int:
 
 
 def _bye_entry(r: GameResult, config: StandingsConfig, average: int | None) -> Entry:
+    """A bye credits and concedes the same points (:func:`bye_points`): its difference is 0."""
     bye = config.bye
     pf = _award(bye.award, bye.value, r.score_a, average)
     mp = config.match_points.bye + _score_share(config.match_points, pf)
-    return (r.team_a, BYE, None, pf, 0, WIN if bye.counts_as_win else NONE, mp)
+    return (r.team_a, BYE, None, pf, pf, WIN if bye.counts_as_win else NONE, mp)
 
 
 def _forfeit_entries(r: GameResult, config: StandingsConfig, average: int | None) -> list[Entry]:

@@ -16,6 +16,7 @@ __all__ = [
     "ResultKind",
     "StandingRow",
     "UnplayedRounds",
+    "WithdrawalRule",
 ]
 
 
@@ -66,13 +67,22 @@ class UnplayedRounds(StrEnum):
     IGNORE = "ignore"
 
 
+class WithdrawalRule(StrEnum):
+    """Where a withdrawn team goes in the standings as of a round after its withdrawal:
+    out of the ranking (``leave``) or after every team still playing (``rank_last``)."""
+
+    LEAVE = "leave"
+    RANK_LAST = "rank_last"
+
+
 @dataclass(frozen=True, slots=True)
 class StandingRow:
     """One team's line in the standings as of a round.
 
     ``tiebreak_values`` follow ``config.tiebreaks``, in that order (``points_against`` is shown
     as the plain number, although lower ranks first). ``shared`` is true when another team has
-    the same rank (an exact tie on every key).
+    the same rank (an exact tie on every key). ``withdrawn`` is true for a team ranked last
+    because it withdrew before the round ranked (``WithdrawalRule.RANK_LAST``).
     """
 
     rank: int
@@ -91,6 +101,7 @@ class StandingRow:
     match_points: int
     best_game: int
     tiebreak_values: tuple[int, ...]
+    withdrawn: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """A plain dict for a stored snapshot (``tiebreak_values`` as a list)."""
@@ -111,4 +122,5 @@ class StandingRow:
             "match_points": self.match_points,
             "best_game": self.best_game,
             "tiebreak_values": list(self.tiebreak_values),
+            "withdrawn": self.withdrawn,
         }

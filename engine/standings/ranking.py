@@ -2,15 +2,17 @@
 
 Teams are grouped on the method's key; each tie-break in turn splits the groups still tied.
 Two teams share a rank only when every key is equal (an exact tie), and the next rank skips
-(1, 2, 2, 4). Within a shared rank, teams come by id.
+(1, 2, 2, 4). Within a shared rank, teams come by id. Withdrawn teams are left out, or ranked
+after every team still playing (:class:`~.model.WithdrawalRule`), among themselves by the
+same keys.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from engine.standings.metrics import TIEBREAKS, Table
-from engine.standings.model import RankingMethod
+from engine.standings.model import RankingMethod, WithdrawalRule
 from engine.standings.totals import Acc
 
 __all__ = ["primary_key", "rank_teams"]
@@ -25,17 +27,29 @@ def primary_key(method: RankingMethod, a: Acc) -> tuple[int, ...]:
     return (-a.match_points,)
 
 
-def rank_teams(table: Table, show: bool = True) -> list[tuple[int, int, bool, tuple[int, ...]]]:
-    """(rank, team, shared, tiebreak values) for every team, best first.
+def rank_teams(
+    table: Table, show: bool = True, withdrawn: Collection[int] = ()
+) -> list[tuple[int, int, bool, tuple[int, ...]]]:
+    """(rank, team, shared, tiebreak values) for every team ranked, best first.
 
-    With ``show=False`` (the rank history) tie-break values are computed only for the teams
-    that still need them and the values returned are empty."""
+    ``withdrawn`` teams are left out or ranked last, per ``config.withdrawals``; they still
+    count as opponents (Buchholz, direct encounter). With ``show=False`` (the rank history)
+    tie-break values are computed only for the teams that still need them and the values
+    returned are empty."""
     config = table.config
     accs = table.accs
     method = config.method
     # The method's key is computed once per team. Sorting on (key, team) also puts every group
-    # in team order, which _split keeps: rows of a shared rank come out by team id.
-    keyed = sorted([(primary_key(method, a), t) for t, a in accs.items()])
+    # in team order, which _split keeps: rows of a shared rank come out by team id. A withdrawn
+    # team ranked last gets a leading 1, which no team still playing has.
+    last_rank = config.withdrawals is WithdrawalRule.RANK_LAST
+    keyed = sorted(
+        [
+            ((int(t in withdrawn), *primary_key(method, a)), t)
+            for t, a in accs.items()
+            if last_rank or t not in withdrawn
+        ]
+    )
     groups: list[list[int]] = []
     last: tuple[int, ...] | None = None
     for key, team in keyed:

@@ -1,5 +1,9 @@
 """The standings' entry points: results in, ranked rows out (:func:`compute_standings`), and each
 team's rank after every round (:func:`rank_history`).
+
+A team withdrawn after round ``w`` (``withdrawals={team: w}``) is withdrawn in the standings as
+of every round after ``w``: it leaves the ranking, or is ranked after every team still playing
+(``config.withdrawals``). Its games still count for its opponents.
 """
 
 from __future__ import annotations
@@ -40,9 +44,22 @@ def _prepare(
     return by_round, accs, table
 
 
-def _rows(table: Table) -> tuple[StandingRow, ...]:
+def _withdrawn(withdrawals: Mapping[int, int] | None, as_of: int) -> frozenset[int]:
+    """The teams withdrawn before round ``as_of`` was played (after an earlier round)."""
+    if not withdrawals:
+        return frozenset()
+    out = set()
+    for team, after in withdrawals.items():
+        if isinstance(after, bool) or not isinstance(after, int) or after < 0:
+            raise StandingsError("standings.invalid_round", round=repr(after))
+        if after < as_of:
+            out.add(team)
+    return frozenset(out)
+
+
+def _rows(table: Table, withdrawn: frozenset[int]) -> tuple[StandingRow, ...]:
     rows = []
-    for rank, team, shared, values in rank_teams(table):
+    for rank, team, shared, values in rank_teams(table, withdrawn=withdrawn):
         a = table.accs[team]
         rows.append(
             StandingRow(
@@ -62,6 +79,7 @@ def _rows(table: Table) -> tuple[StandingRow, ...]:
                 match_points=a.match_points,
                 best_game=a.best_game,
                 tiebreak_values=values,
+                withdrawn=team in withdrawn,
             )
         )
     return tuple(rows)
@@ -73,18 +91,22 @@ def compute_standings(
     config: StandingsConfig,
     as_of_round: int | None = None,
     lots: Mapping[int, int] | None = None,
+    withdrawals: Mapping[int, int] | None = None,
 ) -> tuple[StandingRow, ...]:
     """Rank ``teams`` on the finished ``results`` of rounds ``<= as_of_round`` (all if None).
 
     Every result is checked, including those after ``as_of_round``. Every team of a result
     must be in ``teams``; teams without results get a row of zeros.
     ``lots`` (team -> number drawn once) is needed only when ``"lot"`` is a tie-break.
+    ``withdrawals`` (team -> the last round it played) take effect as of the round after
+    (as of ``as_of_round``, or of the last round with a result when it is None).
     Raises :class:`StandingsError` on an invalid result or config.
     """
     by_round, accs, table = _prepare(results, teams, config, as_of_round, lots)
     for rnd in sorted(by_round):
         fold(accs, rnd, by_round[rnd])
-    return _rows(table)
+    as_of = as_of_round if as_of_round is not None else max(by_round, default=0)
+    return _rows(table, _withdrawn(withdrawals, as_of))
 
 
 def rank_history(
@@ -93,19 +115,23 @@ def rank_history(
     config: StandingsConfig,
     as_of_round: int | None = None,
     lots: Mapping[int, int] | None = None,
+    withdrawals: Mapping[int, int] | None = None,
 ) -> dict[int, tuple[int, ...]]:
     """Each team's rank after round 1, 2, ... up to the last round with a result (among
     rounds ``<= as_of_round``): ``{team: (rank after round 1, rank after round 2, ...)}``;
     entry ``k - 1`` equals the rank from ``compute_standings(..., as_of_round=k)``.
 
     The totals are folded once, round by round; only the ordering is redone after each round,
-    so the cost is O(rounds x teams log teams) plus the Buchholz sums.
+    so the cost is O(rounds x teams log teams) plus the Buchholz sums. A team that left the
+    ranking (``withdrawals``, ``WithdrawalRule.LEAVE``) has no rank after its withdrawal: its
+    tuple stops there.
     """
     by_round, accs, table = _prepare(results, teams, config, as_of_round, lots)
     last = max(by_round, default=0)
     history: dict[int, list[int]] = {t: [] for t in accs}
     for rnd in range(1, last + 1):
         fold(accs, rnd, by_round.get(rnd, ()))
-        for rank, team, _shared, _values in rank_teams(table, show=False):
+        gone = _withdrawn(withdrawals, rnd)
+        for rank, team, _shared, _values in rank_teams(table, show=False, withdrawn=gone):
             history[team].append(rank)
     return {t: tuple(r) for t, r in history.items()}

@@ -69,6 +69,8 @@ class Acc:
 
 
 def fold(accs: Mapping[int, Acc], rnd: int, entries: Iterable[Entry]) -> None:
+    """Add one round's entries. ``played`` counts every game decided (at a table, by forfeit,
+    or a bye counting as a win), so that played = wins + draws + losses on every row."""
     for team, kind, opp, pf, pa, outcome, mp in entries:
         a = accs[team]
         a.points_for += pf
@@ -78,17 +80,19 @@ def fold(accs: Mapping[int, Acc], rnd: int, entries: Iterable[Entry]) -> None:
             a.first_game += pf
         if outcome == WIN:
             a.wins += 1
+            a.played += 1
         elif outcome == LOSS:
             a.losses += 1
+            a.played += 1
         elif outcome == DRAW:
             a.draws += 1
+            a.played += 1
         if opp is None:  # a bye
             a.unplayed += 1
             a.byes += 1
             continue
         a.encounters.append((opp, pf, outcome, mp))
         if kind == PLAYED:
-            a.played += 1
             if pf > a.best_game:
                 a.best_game = pf
             a.opponents.append(opp)

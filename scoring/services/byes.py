@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from engine.rules import GameEnd, Ruleset
+from engine.standings import bye_points
 from scoring.models import DealCorrection, ScoreSheet
 from scoring.services.common import (
     account,
@@ -27,6 +28,7 @@ from scoring.services.common import (
 )
 from scoring.services.errors import Written, refuse
 from scoring.sheet_states import ROUND_CLOSED_MESSAGE, Action, Kind, Role, Status
+from tournaments import adapters as tournaments_adapters
 from tournaments.models import Contest, Round
 
 
@@ -40,28 +42,70 @@ def game_value(rules: Ruleset) -> int:
 def policy_points(contest: Contest, rules: Ruleset, round_: Round) -> int:
     """What a bye (or a forfeit's winner) is credited with under the contest's bye policy.
 
-    ``fixed``: the contest's bye points. ``half_game``: half of the bye points, or of a whole
-    game when they are 0. ``round_average``: the average team score of the round's finished
-    games (the bye points, or half a game, while none is finished). Standings apply the same
-    policy themselves; this figure is what the sheet shows.
+    The one rule is ``engine.standings.bye_points`` with the contest's policy
+    (``tournaments.adapters.bye_policy``: ``fixed``, ``half_game``, ``round_average`` of the
+    round's finished games); the standings count what the sheet holds, so the sheet, the
+    results, the exports and the standings show this figure. ``rules`` is kept for callers.
     """
-    policy = contest.bye_policy
-    if policy == Contest.ByePolicy.FIXED:
-        return int(contest.bye_points)
-    half = int(contest.bye_points or game_value(rules)) // 2
-    if policy == Contest.ByePolicy.HALF_GAME:
-        return half
-    played = list(
+    scores: list[int] = []
+    if contest.bye_policy == Contest.ByePolicy.ROUND_AVERAGE:
+        for total_a, total_b in round_scores(round_.pk):
+            scores += (total_a, total_b)
+    return bye_points(tournaments_adapters.bye_policy(contest), scores)
+
+
+def round_scores(round_id: int) -> list[tuple[int, int]]:
+    """The totals of the round's finished games played at a table (what an average reads)."""
+    return list(
         ScoreSheet.objects.filter(
-            table__round=round_,
+            table__round_id=round_id,
             kind__in=[Kind.DEALS, Kind.TOTALS],
             status__in=[Status.FINISHED, Status.CONFIRMED],
         ).values_list("total_a", "total_b")
     )
-    if not played:
-        return int(contest.bye_points) or half
-    scores = [s for pair in played for s in pair]
-    return (2 * sum(scores) + len(scores)) // (2 * len(scores))  # rounded half up
+
+
+def refresh_round_average(contest_id: int) -> int:
+    """Under ``round_average`` a bye's figure (and a forfeit winner's) follows the round's
+    finished games: rewrite, in pk order, the credited sheets of open rounds whose figure moved.
+    Returns how many changed. Run after the commit of a result (``scoring.apps``)."""
+    contest = Contest.objects.filter(pk=contest_id).first()
+    if contest is None or contest.bye_policy != Contest.ByePolicy.ROUND_AVERAGE:
+        return 0
+    policy = tournaments_adapters.bye_policy(contest)
+    credited = (
+        ScoreSheet.objects.filter(
+            table__round__contest_id=contest_id,
+            kind__in=[Kind.BYE, Kind.FORFEIT],
+            status=Status.CONFIRMED,
+        )
+        .exclude(table__round__status=Round.Status.CLOSED)
+        .order_by("pk")
+        .values_list("pk", "table__round_id", "kind", "forfeit_loser", "total_a", "total_b")
+    )
+    averages: dict[int, int] = {}
+    changed = 0
+    for pk, round_id, kind, loser, total_a, total_b in list(credited):
+        if round_id not in averages:
+            scores = [s for pair in round_scores(round_id) for s in pair]
+            averages[round_id] = bye_points(policy, scores)
+        if _credited(kind, loser, averages[round_id]) == (total_a, total_b):
+            continue
+        with transaction.atomic():
+            sheet = lock(pk)
+            if sheet.kind not in (Kind.BYE, Kind.FORFEIT) or sheet.status != Status.CONFIRMED:
+                continue  # changed meanwhile
+            sheet.total_a, sheet.total_b = _credited(
+                sheet.kind, sheet.forfeit_loser, averages[round_id]
+            )
+            bump(sheet, ["total_a", "total_b"])
+        changed += 1
+    return changed
+
+
+def _credited(kind: str, forfeit_loser: str, points: int) -> tuple[int, int]:
+    """(total A, total B) of a credited sheet: the bye's team, or the forfeit's winner."""
+    return (0, points) if kind == Kind.FORFEIT and forfeit_loser == "a" else (points, 0)
 
 
 _FIELDS = [
@@ -188,4 +232,12 @@ def score_bye_or_forfeit(
     )
 
 
-__all__ = ["credit_bye", "game_value", "policy_points", "score_bye_or_forfeit", "score_forfeit"]
+__all__ = [
+    "credit_bye",
+    "game_value",
+    "policy_points",
+    "refresh_round_average",
+    "round_scores",
+    "score_bye_or_forfeit",
+    "score_forfeit",
+]

@@ -117,27 +117,31 @@ def test_row_counters_for_a_played_contest() -> None:
         -300,
         1000,
     )
+    # Team 2: lost 900-1000, then a bye of 500 that counts as a game won (played 2 = 1 won +
+    # 1 lost) and concedes its 500: 900 + 500 for, 1000 + 500 against.
     r2 = rows[2]
     assert (r2.played, r2.wins, r2.losses, r2.byes, r2.points_for, r2.points_against) == (
-        1,
+        2,
         1,
         1,
         1,
         1400,
-        1000,
+        1500,
     )
+    # Team 4: drew 800-800, then won by forfeit (600 for, the loser's 10 against): 2 decided.
     r4 = rows[4]
     assert (r4.played, r4.draws, r4.wins, r4.forfeits_won, r4.points_for, r4.points_against) == (
-        1,
+        2,
         1,
         1,
         1,
         1400,
         810,
     )
+    # Team 5: lost by forfeit, its only game: played 1 = 1 lost.
     r5 = rows[5]
     assert (r5.played, r5.losses, r5.forfeits_lost, r5.points_for, r5.points_against) == (
-        0,
+        1,
         1,
         1,
         10,

@@ -98,14 +98,15 @@ BYE_CASES = [
 def test_bye_policy(policy: ByePolicy, points: int, wins: int) -> None:
     rows = by_team(compute_standings(BYE_ROUND, range(1, 6), StandingsConfig(bye=policy)))
     row = rows[5]
+    # A bye concedes what it credits (difference 0) and is played when it counts as a win.
     assert (row.points_for, row.points_against, row.wins, row.losses, row.byes) == (
         points,
-        0,
+        points,
         wins,
         0,
         1,
     )
-    assert row.played == 0 and row.best_game == 0
+    assert row.played == wins and row.difference == 0 and row.best_game == 0
 
 
 def test_round_average_rounds_half_up_and_falls_back_to_value() -> None:
@@ -134,8 +135,9 @@ def test_forfeit_policy(policy: ForfeitPolicy, points: tuple[int, int]) -> None:
     winner, loser = rows[1], rows[2]
     assert (winner.points_for, winner.points_against) == points
     assert (loser.points_for, loser.points_against) == points[::-1]
-    assert (winner.wins, winner.losses, winner.forfeits_won, winner.played) == (1, 0, 1, 0)
-    assert (loser.wins, loser.losses, loser.forfeits_lost, loser.played) == (0, 1, 1, 0)
+    # A forfeit is a game decided: played = wins + draws + losses on both sides.
+    assert (winner.wins, winner.losses, winner.forfeits_won, winner.played) == (1, 0, 1, 1)
+    assert (loser.wins, loser.losses, loser.forfeits_lost, loser.played) == (0, 1, 1, 1)
 
 
 def test_forfeit_loser_may_be_team_a() -> None:
@@ -228,6 +230,7 @@ def test_config_json_round_trip() -> None:
         forfeit=ForfeitPolicy(AwardMode.ROUND_AVERAGE, 0, 50),
         match_points=MatchPointsScale(4, 2, 0, 4, 3, 0, add_score=True, score_divisor=10),
         unplayed_rounds=UnplayedRounds.ZERO,
+        withdrawals=st.WithdrawalRule.RANK_LAST,
     )
     data = config.to_json()
     assert json.loads(json.dumps(data)) == data
@@ -250,6 +253,7 @@ def test_config_json_round_trip() -> None:
             "score_divisor": 10,
         },
         "unplayed_rounds": "zero",
+        "withdrawals": "rank_last",
     }
 
 

@@ -47,6 +47,8 @@ def test_pages_follow_the_sort_with_ties_in_ranking_order(club: Any, sort: str) 
         seen += [int(n) for n in re.findall(r'<tr[^>]*id="equipe-(\d+)"', html)]
         assert 'href="?page=' in html or "page=" in html  # the pages are linked
         assert "sort=" in html  # and the columns sortable
+        # Under the table and its pages, the sentence naming the tie-breaks.
+        assert "Départage : Buchholz : points des adversaires, puis tirage au sort." in html
     assert seen == expected
     assert "&lt;script&gt;" in "".join(
         str(StandingsTable(rows, config=snapshot.config).as_html(RequestFactory().get("/")))

@@ -133,7 +133,8 @@ def test_create_contest_from_a_preset_through_the_form(club: Any, organiser_clie
         "date": "2026-07-14",
         "rounds_count": "4",
         "ranking_method": "points",
-        "tiebreaks": "best_game\nlot",
+        "tiebreak_1": "best_game",
+        "tiebreak_2": "lot",
         "bye_policy": "round_average",
         "bye_points": "0",
         "pairing_method": "draw_then_ranking",
@@ -144,8 +145,12 @@ def test_create_contest_from_a_preset_through_the_form(club: Any, organiser_clie
     contest = Contest.objects.get(slug="concours-dete")
     assert contest.ruleset["deals_per_game"] == 10
     assert contest.tiebreaks == ["best_game", "lot"]
-    bad = data | {"tiebreaks": "n_importe_quoi", "name": "Autre", "slug": "autre"}
+    bad = data | {"tiebreak_1": "n_importe_quoi", "name": "Autre", "slug": "autre"}
     response = organiser_client.post(url, bad)
     assert response.status_code == 400
-    assert "Départage inconnu : n_importe_quoi." in response.content.decode()
+    assert "Sélectionnez un choix valide" in response.content.decode()
+    twice = data | {"tiebreak_3": "best_game", "name": "Autre", "slug": "autre"}
+    response = organiser_client.post(url, twice)
+    assert response.status_code == 400
+    assert "Ce critère est déjà choisi plus haut." in response.content.decode()
     assert not Contest.objects.filter(slug="autre").exists()

@@ -32,6 +32,7 @@ RULE_FIELDS: tuple[str, ...] = (
     "match_points",
     "bye_policy",
     "bye_points",
+    "withdrawn_ranking",
     "pairing_method",
     "avoid_same_club",
 )
