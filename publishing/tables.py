@@ -35,6 +35,9 @@ from django_tables2.utils import OrderBy, OrderByTuple
 from tournaments.messages import TIEBREAK_LABELS
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
+# A column a phone and the projector can do without (design.md: hidden under 640 px and on the
+# projector, printed): rank, team and the ranking's points stay.
+NUM_SECONDARY = {"th": {"class": "num col-secondary"}, "td": {"class": "num col-secondary"}}
 PLAYERS = {"class": "players"}
 
 # Sort keys accepted in ?sort= (and their descending "-" forms); anything else is ignored.
@@ -99,13 +102,13 @@ class StandingsTable(tables.Table):
     players = tables.Column(
         verbose_name=_("Joueurs"), orderable=False, attrs={"th": PLAYERS, "td": PLAYERS}
     )
-    played = tables.Column(verbose_name=_("Jouées"), attrs=NUM)
+    played = tables.Column(verbose_name=_("Jouées"), attrs=NUM_SECONDARY)
     wins = tables.Column(verbose_name=_("Gagnées"), attrs=NUM)
-    draws = tables.Column(verbose_name=_("Nulles"), attrs=NUM)
-    losses = tables.Column(verbose_name=_("Perdues"), attrs=NUM)
+    draws = tables.Column(verbose_name=_("Nulles"), attrs=NUM_SECONDARY)
+    losses = tables.Column(verbose_name=_("Perdues"), attrs=NUM_SECONDARY)
     points_for = tables.Column(verbose_name=_("Points"), attrs=NUM)
-    points_against = tables.Column(verbose_name=_("Encaissés"), attrs=NUM)
-    difference = tables.Column(verbose_name=_("Différence"), attrs=NUM)
+    points_against = tables.Column(verbose_name=_("Encaissés"), attrs=NUM_SECONDARY)
+    difference = tables.Column(verbose_name=_("Différence"), attrs=NUM_SECONDARY)
     match_points = tables.Column(verbose_name=_("Points de match"), attrs=NUM)
 
     class Meta:
@@ -127,10 +130,15 @@ class StandingsTable(tables.Table):
         extra = [
             (
                 f"tb{i}",
-                tables.Column(verbose_name=TIEBREAK_LABELS.get(name, name), attrs=NUM),
+                tables.Column(verbose_name=TIEBREAK_LABELS.get(name, name), attrs=NUM_SECONDARY),
             )
             for i, name in enumerate(tiebreaks)
         ]
+        if config.get("method") == "points":
+            # Ranked on points alone: the games won do not decide the rank.
+            extra.append(
+                ("wins", tables.Column(verbose_name=_("Gagnées"), attrs=NUM_SECONDARY))
+            )
         exclude = list(kwargs.pop("exclude", ()))
         if config.get("method") != "match_points":
             exclude.append("match_points")

@@ -103,11 +103,11 @@ def describe_deal(record: DealRecord, names: dict[str, str]) -> str:
     if record.trump:
         parts.append(str(_trump_label(record.trump)))
     if record.capot_team:
-        parts.append(_("capot %(team)s") % {"team": record.capot_team.upper()})
+        parts.append(_("capot %(team)s") % {"team": names.get(record.capot_team, "")})
     elif record.taker_points is not None:
         parts.append(_("%(points)d points au preneur") % {"points": record.taker_points})
     if record.belote_team:
-        parts.append(_("belote %(team)s") % {"team": record.belote_team.upper()})
+        parts.append(_("belote %(team)s") % {"team": names.get(record.belote_team, "")})
     ann = record.announcements if isinstance(record.announcements, dict) else {}
     for item in ann.get("items", []):
         parts.append(announcement_text(item))
