@@ -132,11 +132,11 @@ def _snapshot_meta(club_slug: str, contest_slug: str) -> dict[str, Any] | None:
     meta = dict(zip(_META_SQL.columns, row, strict=True))
     meta["pk"] = meta.get("pk", meta.get("id"))
     computed_at = meta["computed_at"]
-    if isinstance(computed_at, str):  # SQLite gives text
-        parsed = parse_datetime(computed_at)
-        if parsed is not None and timezone.is_naive(parsed):
-            parsed = timezone.make_aware(parsed, datetime.UTC)
-        meta["computed_at"] = parsed
+    if isinstance(computed_at, str):  # SQLite gives text, or a naive datetime (in UTC)
+        computed_at = parse_datetime(computed_at)
+    if computed_at is not None and timezone.is_naive(computed_at):
+        computed_at = timezone.make_aware(computed_at, datetime.UTC)
+    meta["computed_at"] = computed_at
     return meta
 
 
