@@ -272,7 +272,12 @@ class StandingsTable(tables.Table):
 class PrizeRankingTable(StandingsTable):
     """The final ranking as printed at the prize-giving: rank, team, players, points, prize."""
 
-    prize = tables.Column(verbose_name=_("Lot"), orderable=False, default="")
+    prize = tables.Column(
+        verbose_name=_("Lot"),
+        orderable=False,
+        default="",
+        attrs={"th": {"class": "prize"}, "td": {"class": "prize"}},
+    )
     # (the "prize" value of each row is set by the view from the prize list)
 
     class Meta(StandingsTable.Meta):

@@ -258,8 +258,31 @@ def print_posters(
             round=round_,
             by_table=draws.by_table(tables),
             by_team=draws.by_team(tables),
+            by_player=_by_player(tables),
         ),
     )
+
+
+def _by_player(tables: list[Any]) -> list[dict[str, Any]]:
+    """Every player of the round, by surname then first name, with their table and team."""
+    from tournaments.models import name_key
+
+    rows = [
+        {
+            "key": name_key(player.last_name, player.first_name),
+            "last_name": player.last_name,
+            "first_name": player.first_name,
+            "table": table.number,
+            "team": draws.team_label(entry),
+        }
+        for table in tables
+        for entry in (table.entry_a, table.entry_b)
+        if entry is not None
+        for player in (entry.player1, entry.player2)
+        if player is not None
+    ]
+    rows.sort(key=lambda r: (r["key"], r["table"]))
+    return rows
 
 
 @access.organiser_view("GET")
