@@ -68,6 +68,16 @@ def team_names(sheet: ScoreSheet) -> dict[str, str]:
     }
 
 
+def team_numbers(sheet: ScoreSheet) -> dict[str, str]:
+    """ "Éq. 11": the teams as the deal list names them (its columns are headed so, and the
+    scoreboard above shows the number with the name); short enough for a phone's row."""
+    table = sheet.table
+    return {
+        "a": _("Éq. %(n)s") % {"n": table.entry_a.number},
+        "b": _("Éq. %(n)s") % {"n": table.entry_b.number} if table.entry_b_id else _("exempt"),
+    }
+
+
 def breakdown_rows(lines: list[dict[str, Any]]) -> list[BreakdownRow]:
     """One row per code, with team A's and team B's points side by side."""
     rows: dict[str, BreakdownRow] = {}
@@ -130,7 +140,7 @@ def announcement_text(item: dict[str, Any]) -> str:
 
 
 def deal_rows(sheet: ScoreSheet, records: list[DealRecord] | None = None) -> list[DealRow]:
-    names = team_names(sheet)
+    names = team_numbers(sheet)
     if records is None:
         records = list(sheet.deals.order_by("number"))
     return [
