@@ -97,7 +97,7 @@ class StandingsTable(tables.Table):
     # Ties keep the engine's order (rank, then team number).
     rank = tables.Column(verbose_name=_("Rang"), attrs=NUM, order_by=("rank", "number"))
     number = tables.Column(verbose_name=_("N°"), attrs=NUM)
-    name = tables.Column(verbose_name=_("Équipe"))
+    name = tables.Column(verbose_name=_("Équipe"), attrs={"td": {"class": "team"}})
     # Left out on a phone (standings.css): the team's name already says who plays.
     players = tables.Column(
         verbose_name=_("Joueurs"), orderable=False, attrs={"th": PLAYERS, "td": PLAYERS}
