@@ -94,7 +94,7 @@ def publication_round(
         return render(request, "publishing/organiser/publication.html", context, status=409)
     messages.success(
         request,
-        _("Manche %(number)s : publication enregistrée, classement recalculé.")
+        _("Partie %(number)s : publication enregistrée, classement recalculé.")
         % {"number": round_.number},
     )
     return redirect("publishing:publication", club_slug=club_slug, contest_id=contest_id)
@@ -214,7 +214,7 @@ def print_sheets(
                 contest,
                 round=round_,
                 message=_(
-                    "La manche %(number)s est en brouillon : publiez son tirage avant "
+                    "La partie %(number)s est en brouillon : publiez son tirage avant "
                     "d'imprimer les feuilles de marque (leurs liens n'existent pas encore)."
                 )
                 % {"number": round_.number},
