@@ -38,7 +38,7 @@ def test_follow_a_team_from_the_draw_to_its_final_rank(
 
     # 1. The contest's public home, then round 1's draw.
     page.goto(f"{live_server.url}/concours/{club.slug}/suivi/")
-    page.locator("li.card", has_text="Manche 1").get_by_role(
+    page.locator("li.card", has_text="Partie 1").get_by_role(
         "link", name="Tirage des tables"
     ).click()
     row = page.locator("tr", has_text=f"{team.number}. {team.name}").first
