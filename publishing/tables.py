@@ -136,9 +136,7 @@ class StandingsTable(tables.Table):
         ]
         if config.get("method") == "points":
             # Ranked on points alone: the games won do not decide the rank.
-            extra.append(
-                ("wins", tables.Column(verbose_name=_("Gagnées"), attrs=NUM_SECONDARY))
-            )
+            extra.append(("wins", tables.Column(verbose_name=_("Gagnées"), attrs=NUM_SECONDARY)))
         exclude = list(kwargs.pop("exclude", ()))
         if config.get("method") != "match_points":
             exclude.append("match_points")

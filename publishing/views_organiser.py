@@ -381,7 +381,9 @@ def export_detail(
     contest = _contest(request, club_slug, contest_id)
     job = _job(contest, job_id)
     template = (
-        "publishing/organiser/_export_job.html" if request.htmx else "publishing/organiser/export.html"
+        "publishing/organiser/_export_job.html"
+        if request.htmx
+        else "publishing/organiser/export.html"
     )
     return render(request, template, _base(contest, job=job))
 

@@ -63,6 +63,7 @@
 
   function restartTimer() {
     window.clearInterval(state.timer);
+    state.timer = null;
     var root = pager();
     if (!root || state.frozen) { return; }
     var seconds = parseFloat(root.getAttribute("data-page-seconds")) || 12;
@@ -71,13 +72,15 @@
     }, seconds * 1000);
   }
 
+  // Measure the pages again (new content, a resized window) and stay on the current one. The
+  // page timer keeps running: htmx refreshes the content more often than a page turns.
   function layout() {
     var root = pager();
     if (!root) { return; }
     var keep = state.page;
     paginate(root);
     show(Math.min(keep, state.pages.length - 1));
-    restartTimer();
+    if (!state.timer) { restartTimer(); }
   }
 
   function clock() {
@@ -137,5 +140,5 @@
   });
 
   // For the browser tests: the pager's state.
-  window.atoutProjector = { state: state, show: show, layout: layout };
+  window.atoutProjector = { state: state, show: show, layout: layout, restart: restartTimer };
 })();

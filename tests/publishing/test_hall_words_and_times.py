@@ -26,6 +26,7 @@ def played_contest(club: Any, **kwargs: Any) -> Any:
         publishing.set_visibility(round_, show_draw=True, show_results=True, show_standings=True)
     return contest
 
+
 # 14:42 UTC is 15:42 in Paris in winter, 16:42 in summer.
 WINTER = datetime.datetime(2026, 1, 15, 14, 42, tzinfo=datetime.UTC)
 SUMMER = datetime.datetime(2026, 7, 15, 14, 42, tzinfo=datetime.UTC)
@@ -40,7 +41,9 @@ def test_standings_computed_at_is_in_paris_time(
     standings.rebuild(contest.pk)
     StandingsSnapshot.objects.filter(contest=contest).update(computed_at=when)
     page = Client().get(f"/concours/{club.slug}/{contest.slug}/classement/").content.decode()
-    assert f"Calculé à {shown}." in page, page[page.find("Calculé") - 10 : page.find("Calculé") + 40]
+    assert f"Calculé à {shown}." in page, page[
+        page.find("Calculé") - 10 : page.find("Calculé") + 40
+    ]
     assert "14:42" not in page
 
 
