@@ -174,6 +174,15 @@ def test_draw_posters(client: Client, organiser: Any, contest: Any) -> None:
     # by table, by team, and by player (12 players, by surname)
     assert page.count("<tr>") == 1 + 3 + 1 + 6 + 1 + 12
     assert "trouvez votre table par votre nom" in page
+    # By surname (accents and case ignored), every player once.
+    import re
+
+    from tournaments.models import name_key
+
+    by_player = page.split("par votre nom")[1]
+    surnames = re.findall(r"<tr><td><strong>([^<]+)</strong>", by_player)
+    assert len(surnames) == 12
+    assert surnames == sorted(surnames, key=lambda n: name_key(n))
 
 
 def test_projector_pages(club: Any) -> None:
