@@ -75,8 +75,8 @@ def entries_dataset(contest: Contest, progress: Progress = _no_progress) -> tabl
             _("Club d'origine"),
             _("Payé"),
             _("Pointé"),
-            _("Entre à la manche"),
-            _("Retirée après la manche"),
+            _("Entre à la partie"),
+            _("Retirée après la partie"),
             _("Tirage"),
         ],
         title=str(_("Équipes")),
@@ -135,7 +135,7 @@ def results_dataset(
 ) -> tablib.Dataset:
     data = tablib.Dataset(
         headers=[
-            _("Manche"),
+            _("Partie"),
             _("Table"),
             _("N° équipe A"),
             _("Équipe A"),
@@ -184,7 +184,7 @@ def deals_dataset(
 ) -> tablib.Dataset:
     data = tablib.Dataset(
         headers=[
-            _("Manche"),
+            _("Partie"),
             _("Table"),
             _("Donne"),
             _("Type"),

@@ -28,6 +28,9 @@ from tournaments.messages import TIEBREAK_LABELS
 from tournaments.models import Contest
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
+# A column a phone and the projector can do without (design.md: hidden under 640 px and on the
+# projector, printed): rank, team and the ranking's points stay.
+NUM_SECONDARY = {"th": {"class": "num col-secondary"}, "td": {"class": "num col-secondary"}}
 PLAYERS = {"class": "players"}
 
 # Sort keys accepted in ?sort= (and their descending "-" forms); anything else is ignored.
@@ -105,18 +108,18 @@ class StandingsTable(tables.Table):
     # Ties keep the engine's order (rank, then team number).
     rank = tables.Column(verbose_name=_("Rang"), attrs=NUM, order_by=("rank", "number"))
     number = tables.Column(verbose_name=_("N°"), attrs=NUM)
-    name = tables.Column(verbose_name=_("Équipe"))
+    name = tables.Column(verbose_name=_("Équipe"), attrs={"td": {"class": "team"}})
     # Left out on a phone (standings.css): the team's name already says who plays.
     players = tables.Column(
         verbose_name=_("Joueurs"), orderable=False, attrs={"th": PLAYERS, "td": PLAYERS}
     )
-    played = tables.Column(verbose_name=_("Jouées"), attrs=NUM)
+    played = tables.Column(verbose_name=_("Jouées"), attrs=NUM_SECONDARY)
     wins = tables.Column(verbose_name=_("Gagnées"), attrs=NUM)
-    draws = tables.Column(verbose_name=_("Nulles"), attrs=NUM)
-    losses = tables.Column(verbose_name=_("Perdues"), attrs=NUM)
+    draws = tables.Column(verbose_name=_("Nulles"), attrs=NUM_SECONDARY)
+    losses = tables.Column(verbose_name=_("Perdues"), attrs=NUM_SECONDARY)
     points_for = tables.Column(verbose_name=_("Points"), attrs=NUM)
-    points_against = tables.Column(verbose_name=_("Encaissés"), attrs=NUM)
-    difference = tables.Column(verbose_name=_("Différence"), attrs=NUM)
+    points_against = tables.Column(verbose_name=_("Encaissés"), attrs=NUM_SECONDARY)
+    difference = tables.Column(verbose_name=_("Différence"), attrs=NUM_SECONDARY)
     match_points = tables.Column(verbose_name=_("Points de match"), attrs=NUM)
 
     class Meta:
@@ -143,12 +146,15 @@ class StandingsTable(tables.Table):
         extra = [
             (
                 f"tb{i}",
-                tables.Column(verbose_name=TIEBREAK_LABELS.get(name, name), attrs=NUM),
+                tables.Column(verbose_name=TIEBREAK_LABELS.get(name, name), attrs=NUM_SECONDARY),
             )
             for i, name in enumerate(tiebreaks)
             if SAME_AS_COLUMN.get(name) in (None, *exclude)
             or SAME_AS_COLUMN[name] not in self.base_columns
         ]
+        if config.get("method") == "points":
+            # Ranked on points alone: the games won do not decide the rank.
+            extra.append(("wins", tables.Column(verbose_name=_("Gagnées"), attrs=NUM_SECONDARY)))
         self.config = config
         self.team_url = team_url
         self.highlight = highlight
@@ -188,7 +194,12 @@ class StandingsTable(tables.Table):
 class PrizeRankingTable(StandingsTable):
     """The final ranking as printed at the prize-giving: rank, team, players, points, prize."""
 
-    prize = tables.Column(verbose_name=_("Lot"), orderable=False, default="")
+    prize = tables.Column(
+        verbose_name=_("Lot"),
+        orderable=False,
+        default="",
+        attrs={"th": {"class": "prize"}, "td": {"class": "prize"}},
+    )
     # (the "prize" value of each row is set by the view from the prize list)
 
     class Meta(StandingsTable.Meta):

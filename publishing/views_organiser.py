@@ -97,7 +97,7 @@ def publication_round(
         return render(request, "publishing/organiser/publication.html", context, status=409)
     messages.success(
         request,
-        _("Manche %(number)s : publication enregistrée, classement recalculé.")
+        _("Partie %(number)s : publication enregistrée, classement recalculé.")
         % {"number": round_.number},
     )
     return redirect("publishing:publication", club_slug=club_slug, contest_id=contest_id)
@@ -217,7 +217,7 @@ def print_sheets(
                 contest,
                 round=round_,
                 message=_(
-                    "La manche %(number)s est en brouillon : publiez son tirage avant "
+                    "La partie %(number)s est en brouillon : publiez son tirage avant "
                     "d'imprimer les feuilles de marque (leurs liens n'existent pas encore)."
                 )
                 % {"number": round_.number},
@@ -261,8 +261,31 @@ def print_posters(
             round=round_,
             by_table=draws.by_table(tables),
             by_team=draws.by_team(tables),
+            by_player=_by_player(tables),
         ),
     )
+
+
+def _by_player(tables: list[Any]) -> list[dict[str, Any]]:
+    """Every player of the round, by surname then first name, with their table and team."""
+    from tournaments.models import name_key
+
+    rows = [
+        {
+            "key": name_key(player.last_name, player.first_name),
+            "last_name": player.last_name,
+            "first_name": player.first_name,
+            "table": table.number,
+            "team": draws.team_label(entry),
+        }
+        for table in tables
+        for entry in (table.entry_a, table.entry_b)
+        if entry is not None
+        for player in (entry.player1, entry.player2)
+        if player is not None
+    ]
+    rows.sort(key=lambda r: (r["key"], r["table"]))
+    return rows
 
 
 @access.organiser_view("GET")

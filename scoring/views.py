@@ -68,6 +68,16 @@ def team_names(sheet: ScoreSheet) -> dict[str, str]:
     }
 
 
+def team_numbers(sheet: ScoreSheet) -> dict[str, str]:
+    """ "Éq. 11": the teams as the deal list names them (its columns are headed so, and the
+    scoreboard above shows the number with the name); short enough for a phone's row."""
+    table = sheet.table
+    return {
+        "a": _("Éq. %(n)s") % {"n": table.entry_a.number},
+        "b": _("Éq. %(n)s") % {"n": table.entry_b.number} if table.entry_b_id else _("exempt"),
+    }
+
+
 def breakdown_rows(lines: list[dict[str, Any]]) -> list[BreakdownRow]:
     """One row per code, with team A's and team B's points side by side."""
     rows: dict[str, BreakdownRow] = {}
@@ -103,11 +113,11 @@ def describe_deal(record: DealRecord, names: dict[str, str]) -> str:
     if record.trump:
         parts.append(str(_trump_label(record.trump)))
     if record.capot_team:
-        parts.append(_("capot %(team)s") % {"team": record.capot_team.upper()})
+        parts.append(_("capot %(team)s") % {"team": names.get(record.capot_team, "")})
     elif record.taker_points is not None:
         parts.append(_("%(points)d points au preneur") % {"points": record.taker_points})
     if record.belote_team:
-        parts.append(_("belote %(team)s") % {"team": record.belote_team.upper()})
+        parts.append(_("belote %(team)s") % {"team": names.get(record.belote_team, "")})
     ann = record.announcements if isinstance(record.announcements, dict) else {}
     for item in ann.get("items", []):
         parts.append(announcement_text(item))
@@ -130,7 +140,7 @@ def announcement_text(item: dict[str, Any]) -> str:
 
 
 def deal_rows(sheet: ScoreSheet, records: list[DealRecord] | None = None) -> list[DealRow]:
-    names = team_names(sheet)
+    names = team_numbers(sheet)
     if records is None:
         records = list(sheet.deals.order_by("number"))
     return [

@@ -27,6 +27,8 @@
         hint.textContent = hint.getAttribute("data-capot-text") || template;
       } else if (!isNaN(value) && value >= 0 && value <= total()) {
         hint.textContent = hint.getAttribute("data-defense-label") + " " + (total() - value);
+      } else if (total() === 258 && hint.hasAttribute("data-tout-atout-text")) {
+        hint.textContent = hint.getAttribute("data-tout-atout-text");
       } else {
         hint.textContent = template;
       }
@@ -54,7 +56,29 @@
     if (first) { first.focus(); }
   }
 
+  // A refused or conflicting submit comes back with its message (or a "Vérifier" with its
+  // score): open the page on it, above the sticky buttons, and move the focus there.
+  function openOnMessage() {
+    var target = document.querySelector("[data-focus-on-load]");
+    if (!target) { return; }
+    target.scrollIntoView({ block: "start" });
+    target.focus({ preventScroll: true });
+  }
+
+  // The score of the deal being typed, in one line beside the buttons (the full breakdown
+  // is above them): copied from the preview htmx has just swapped in.
+  function showSummary(event) {
+    var target = event.detail && event.detail.target;
+    if (!target || target.id !== "deal-preview") { return; }
+    var summary = document.querySelector("[data-preview-summary]");
+    var line = target.querySelector("[data-preview-line]");
+    if (summary) { summary.textContent = line ? line.textContent : ""; }
+  }
+
+  document.addEventListener("htmx:afterSwap", showSummary);
+
   document.addEventListener("DOMContentLoaded", function () {
+    openOnMessage();
     document.querySelectorAll("form.deal-form").forEach(wireDealForm);
     document.querySelectorAll("form.fast-entry-form").forEach(wireFastEntry);
   });

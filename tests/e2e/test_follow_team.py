@@ -38,7 +38,7 @@ def test_follow_a_team_from_the_draw_to_its_final_rank(
 
     # 1. The contest's public home, then round 1's draw.
     page.goto(f"{live_server.url}/concours/{club.slug}/suivi/")
-    page.locator("li.card", has_text="Manche 1").get_by_role(
+    page.locator("li.card", has_text="Partie 1").get_by_role(
         "link", name="Tirage des tables"
     ).click()
     row = page.locator("tr", has_text=f"{team.number}. {team.name}").first
@@ -48,7 +48,7 @@ def test_follow_a_team_from_the_draw_to_its_final_rank(
     # and links to its page.
     page.goto(f"{live_server.url}/concours/{club.slug}/suivi/")
     page.get_by_role("link", name="Classement", exact=True).click()
-    assert "Après la manche 3" in page.locator("main").inner_text()
+    assert "Après la partie 3" in page.locator("main").inner_text()
     team_row = page.locator(f"tr#equipe-{team.number}")
     cells = team_row.locator("td")
     rank_text = cells.nth(0).inner_text()
@@ -65,7 +65,7 @@ def test_follow_a_team_from_the_draw_to_its_final_rank(
     assert history.count() == 3
     assert history.nth(2).locator("strong").inner_text() == str(final[team.number]["rank"])
     assert (
-        f"Rang après la manche 3 : {final[team.number]['rank']}"
+        f"Rang après la partie 3 : {final[team.number]['rank']}"
         in page.locator(".team-rank").inner_text()
     )
 
@@ -79,7 +79,7 @@ def test_follow_a_team_from_the_draw_to_its_final_rank(
 
     # 5. The projector refreshes itself with htmx: the content stays in place after a poll.
     page.goto(f"{live_server.url}/concours/{club.slug}/suivi/projecteur/")
-    assert "classement après la manche 3" in page.locator("h1").inner_text()
+    assert "Classement après la partie 3" in page.locator(".projector-sub").inner_text()
     with page.expect_response(re.compile(r"/projecteur/contenu/"), timeout=15_000):
         pass
     assert page.locator("tr#equipe-3").count() == 1

@@ -49,7 +49,7 @@ def test_warm_page_runs_no_sql(
     _warm(client, url)
     with django_assert_num_queries(0):
         response = client.get(url)
-    assert response.status_code == 200 and "Après la manche 2" in response.content.decode()
+    assert response.status_code == 200 and "Après la partie 2" in response.content.decode()
     # Another sort is another page: rendered once, then served without SQL too.
     assert client.get(url + "?sort=-wins").status_code == 200
     with django_assert_num_queries(0):
@@ -79,7 +79,7 @@ def test_hiding_the_standings_answers_404_at_once(client: Client, contest: Any) 
         show_standings=True,
     )
     response = client.get(url)
-    assert response.status_code == 200 and "Après la manche 2" in response.content.decode()
+    assert response.status_code == 200 and "Après la partie 2" in response.content.decode()
 
 
 def test_hiding_the_last_round_never_shows_it(client: Client, contest: Any) -> None:
@@ -89,11 +89,11 @@ def test_hiding_the_last_round_never_shows_it(client: Client, contest: Any) -> N
     round_2.show_standings = False
     round_2.save()  # a plain save, outside the services, is seen too
     response = client.get(url)
-    assert "Après la manche 2" not in response.content.decode()
+    assert "Après la partie 2" not in response.content.decode()
     assert response.status_code in (200, 404)  # 200 once the standings after round 1 exist
     standings.rebuild(contest.pk)
     response = client.get(url)
-    assert response.status_code == 200 and "Après la manche 1" in response.content.decode()
+    assert response.status_code == 200 and "Après la partie 1" in response.content.decode()
 
 
 def test_private_contest_answers_404_at_once(client: Client, contest: Any) -> None:

@@ -74,7 +74,7 @@ def test_published_round_is_visible_everywhere(client: Client, contest: Any) -> 
     for url in PUBLIC_URLS:
         assert client.get(base + url).status_code == 200, url
     page = client.get(base + "classement/").content.decode()
-    assert str(R1_SCORE) in page and "Après la manche 1" in page
+    assert str(R1_SCORE) in page and "Après la partie 1" in page
     results = client.get(base + "resultats/1/").content.decode()
     assert str(R1_SCORE) in results and "points des plis" in results  # deal breakdown
     rows = _csv_rows(client.get(base + "classement/export.csv").content)
@@ -98,7 +98,7 @@ def test_unpublished_round_never_leaks(client: Client, contest: Any) -> None:
     assert client.get(base + "resultats/2/").status_code == 404
     assert client.get(base + "resultats/3/").status_code == 404  # draft, flags set or not
     team = client.get(base + "equipe/1/").content.decode()
-    assert "Manche 2" not in team and "manches/3" not in team
+    assert "Partie 2" not in team and "Manche 2" not in team and "manches/3" not in team
 
 
 def test_nothing_published_answers_404(client: Client, contest: Any) -> None:
@@ -148,7 +148,7 @@ def test_standings_published_later_do_not_show_later_rounds_before(
     """Publishing round 2's standings through the flags alone (another page) is picked up."""
     contest.rounds.filter(number=2).update(show_standings=True, show_results=True)
     page = client.get(_base(contest) + "classement/").content.decode()
-    assert "Après la manche 2" in page and str(R1_SCORE + R2_SCORE) in page
+    assert "Après la partie 2" in page and str(R1_SCORE + R2_SCORE) in page
     # and the state notices it was built for another public round: the page queued a rebuild.
     assert not standings.stale_states().exists()
 

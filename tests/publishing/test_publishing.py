@@ -134,9 +134,14 @@ def test_score_sheets_print_with_qr_codes(client: Client, organiser: Any, club: 
     tokens = list(
         ScoreSheet.objects.filter(table__entry_b__isnull=False).values_list("token", flat=True)
     )
-    # The QR codes encode the table links; the links are printed nowhere else.
-    assert len(tokens) == 2 and all(token not in page for token in tokens)
-    assert "Table 1" in page and "n° 1" in page and page.count("<tr><td>12</td>") == 2
+    # The QR codes encode the table links, printed once more under them (to type by hand).
+    assert len(tokens) == 2 and all(page.count(token) == 1 for token in tokens)
+    assert "Table 1" in page and "Équipe n° 1" in page and page.count("<tr><td>12</td>") == 2
+    # Each team's number once in the heading (its name without the number again), belote and
+    # capot columns, and the hint for Android phones on a hall network without Internet.
+    assert "Équipe n° 1</strong> 1." not in page
+    assert "<th>Belote</th><th>Capot</th>" in page
+    assert "choisissez « Rester connecté »" in page
 
 
 def test_score_sheets_encode_the_public_address_not_the_organisers_host(
@@ -170,7 +175,7 @@ def test_score_sheets_of_a_target_game_have_running_totals(
     add_round(contest, 1, [(1, 2)])
     client.force_login(organiser)
     page = client.get(_orga(contest) + "manches/1/feuilles-de-marque/").content.decode()
-    assert "Partie en 1000 points" in page and "Cumul A" in page
+    assert "Partie en 1000 points" in page and "Cumul n° 1" in page
 
 
 def test_draft_round_sheets_are_refused(client: Client, organiser: Any, contest: Any) -> None:
@@ -184,8 +189,19 @@ def test_draft_round_sheets_are_refused(client: Client, organiser: Any, contest:
 def test_draw_posters(client: Client, organiser: Any, contest: Any) -> None:
     client.force_login(organiser)
     page = client.get(_orga(contest) + "manches/1/affiches/").content.decode()
-    assert "tirage par table" in page and "trouvez votre table" in page
-    assert page.count("<tr>") == 1 + 3 + 1 + 6
+    assert "tirage par table" in page and "trouvez votre table par équipe" in page
+    # by table, by team, and by player (12 players, by surname)
+    assert page.count("<tr>") == 1 + 3 + 1 + 6 + 1 + 12
+    assert "trouvez votre table par votre nom" in page
+    # By surname (accents and case ignored), every player once.
+    import re
+
+    from tournaments.models import name_key
+
+    by_player = page.split("par votre nom")[1]
+    surnames = re.findall(r"<tr><td><strong>([^<]+)</strong>", by_player)
+    assert len(surnames) == 12
+    assert surnames == sorted(surnames, key=lambda n: name_key(n))
 
 
 def test_projector_pages(club: Any) -> None:
@@ -195,13 +211,13 @@ def test_projector_pages(club: Any) -> None:
     base = f"/concours/{club.slug}/{contest.slug}/projecteur/"
     page = client.get(base).content.decode()
     assert 'class="projector"' in page
-    assert 'hx-trigger="every 10s"' in page and "data-autoscroll" in page
+    assert 'hx-trigger="every 10s"' in page and "data-pager" in page and "js/projector.js" in page
     assert "projecteur/contenu/?vue=classement" in page
-    assert "classement après la manche 2" in page
+    assert "Classement après la partie 2" in page and "data-clock" in page
     content = client.get(base + "contenu/").content.decode()
     assert "<html" not in content and content.count("<tr") == 13  # every team, no pages
     results = client.get(base + "contenu/?vue=resultats").content.decode()
-    assert "résultats de la manche 2" in results
+    assert "Résultats de la partie 2" in results
 
 
 def test_big_contest_standings_are_paginated_and_sortable(club: Any) -> None:

@@ -81,7 +81,7 @@ def test_table_correction_page_is_filled_in_and_previews_without_saving(
     play_deals(sheet, 3, taker_points=120)
     totals = (sheet.total_a, sheet.total_b)
     page = page_text(phone.get(table_url(sheet, "correct", number=3)))
-    assert "Table 1 · manche 1" in page  # which table, on a phone passed around
+    assert "Table 1 · partie 1" in page  # which table, on a phone passed around
     assert hidden_value(page, "version") == str(sheet.version)
     assert 'name="taker_points" value="120"' in page
     data = deal_data(sheet, taker_points="60", action="preview")

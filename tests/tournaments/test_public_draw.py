@@ -50,7 +50,7 @@ def test_published_draw_by_table_and_by_team(contest: Any) -> None:
     # Alphabetical: "Les As" (l) before "Nom0000 – ..." (n).
     assert by_team.index("Les As") < by_team.index("Nom0000")
     projector = Client().get(_round_url(contest, 1) + "projection/")
-    assert projector.status_code == 200 and b"data-autoscroll" in projector.content
+    assert projector.status_code == 200 and b"data-pager" in projector.content
 
 
 @pytest.mark.django_db
