@@ -72,9 +72,10 @@ def team_numbers(sheet: ScoreSheet) -> dict[str, str]:
     """ "Éq. 11": the teams as the deal list names them (its columns are headed so, and the
     scoreboard above shows the number with the name); short enough for a phone's row."""
     table = sheet.table
+    entry_b = table.entry_b
     return {
         "a": _("Éq. %(n)s") % {"n": table.entry_a.number},
-        "b": _("Éq. %(n)s") % {"n": table.entry_b.number} if table.entry_b_id else _("exempt"),
+        "b": _("Éq. %(n)s") % {"n": entry_b.number} if entry_b is not None else _("exempt"),
     }
 
 
