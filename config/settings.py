@@ -291,7 +291,12 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 # down or changed outside the publishing pages.
 CELERY_BEAT_SCHEDULE = {
     "reconcile-standings": {"task": "scoring.reconcile_standings", "schedule": 30.0},
+    "purge-exports": {"task": "publishing.purge_exports", "schedule": 3600.0},
 }
+# Export files (names, scores) are deleted this long after they were written.
+EXPORT_KEEP_HOURS = env_int("EXPORT_KEEP_HOURS", 24)
+if EXPORT_KEEP_HOURS <= 0:
+    raise ImproperlyConfigured("EXPORT_KEEP_HOURS must be a positive number of hours")
 
 # --- Logging: readable lines on stdout ---------------------------------------------------------
 

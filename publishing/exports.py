@@ -12,6 +12,8 @@ What it owns
 * :func:`run_job` runs an :class:`ExportJob` (called by the Celery task ``run_export``):
   idempotent (a finished job is left alone), progress stored as it goes, the file saved in the
   default storage, a failure recorded with a French message instead of raising.
+* :func:`purge_expired` deletes finished jobs and their files ``EXPORT_KEEP_HOURS`` after
+  they ended (a download holds names and scores: it should not linger on a shared laptop).
 
 What it must not do
 -------------------
@@ -21,11 +23,13 @@ the published standings snapshot.
 
 from __future__ import annotations
 
+import datetime
 import logging
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import tablib
+from django.conf import settings
 from django.core.files.base import ContentFile
 from django.utils import timezone
 from django.utils.text import slugify
@@ -451,3 +455,24 @@ __all__ = [
     "run_job",
     "standings_dataset",
 ]
+
+
+def purge_expired(now: datetime.datetime | None = None) -> int:
+    """Delete the files and rows of jobs finished more than ``EXPORT_KEEP_HOURS`` ago; how many.
+
+    Called by the periodic task and whenever an organiser asks for a new export (so a laptop
+    without Celery beat cleans up too). A job still pending or running is never touched.
+    """
+    cutoff = (now or timezone.now()) - datetime.timedelta(hours=settings.EXPORT_KEEP_HOURS)
+    expired = list(
+        ExportJob.objects.filter(
+            status__in=[ExportJob.Status.DONE, ExportJob.Status.FAILED], finished_at__lt=cutoff
+        )
+    )
+    for job in expired:
+        if job.file:
+            job.file.delete(save=False)  # the storage's public API: no path handling here
+        job.delete()
+    if expired:
+        logger.info("exports: %s expired job(s) deleted", len(expired))
+    return len(expired)

@@ -1,5 +1,5 @@
-"""Celery task of publishing: write an export file (``publishing.exports.run_job``), with its
-progress. A thin wrapper taking an id; eager in the calling process without a broker."""
+"""Celery tasks of publishing, thin wrappers: write an export file (``publishing.exports.run_job``)
+with its progress, and delete expired exports (periodic). Eager without a broker."""
 
 from __future__ import annotations
 
@@ -11,3 +11,10 @@ def run_export(job_id: int) -> str:
     from publishing import exports
 
     return exports.run_job(int(job_id))
+
+
+@shared_task(name="publishing.purge_exports", ignore_result=True)
+def purge_exports() -> int:
+    from publishing import exports
+
+    return exports.purge_expired()

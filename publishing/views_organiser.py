@@ -27,6 +27,7 @@ from django.utils.http import content_disposition_header
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from publishing import exports
 from publishing import services as publishing
 from publishing.forms import ExportForm, PrizeForm, RankingPrintForm, VisibilityForm
 from publishing.http import french_404
@@ -338,7 +339,7 @@ def print_ranking(request: HttpRequest, club_slug: str, contest_id: int) -> Http
 
 def _start_export(job: ExportJob) -> None:
     """Queue the job; without a broker (or while it is down) run it here."""
-    from publishing import exports, tasks
+    from publishing import tasks
 
     if not events.broker_is_backing_off():
         try:
@@ -357,6 +358,7 @@ def exports_page(request: HttpRequest, club_slug: str, contest_id: int) -> HttpR
     status = 200
     if request.method == "POST":
         if form.is_valid():
+            exports.purge_expired()
             job = ExportJob.objects.create(
                 contest=contest,
                 kind=form.cleaned_data["kind"],
