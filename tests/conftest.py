@@ -22,11 +22,13 @@ SLOW_PATHS = (
     "tests/e2e/",
     "tests/faults/",
     "tests/integration/",
-    "tests/reliability/test_concurrency_processes.py",
-    "tests/reliability/test_backup_live.py",
-    "tests/reliability/test_backup_restore.py",
+    "tests/reliability/",
     "tests/foundation/test_settings.py",
     "tests/foundation/test_architecture.py",
+    "tests/foundation/test_deploy_check.py",
+    "tests/foundation/test_sessions.py",
+    "tests/tournaments/test_csv_import_batches.py",
+    "tests/standings/test_seed_demo_results.py",
 )
 
 
