@@ -27,11 +27,10 @@ _IMAGE = re.compile(r'src="guide/([A-Za-z0-9_-]+\.png)"')
 
 def _render(text: str) -> str:
     import markdown
-
     from markdown.extensions import Extension
 
     class EscapeHtml(Extension):
-        def extendMarkdown(self, md):  # type: ignore[no-untyped-def]  # noqa: N802
+        def extendMarkdown(self, md):  # type: ignore[no-untyped-def]
             md.preprocessors.deregister("html_block")
             md.inlinePatterns.deregister("html")
 
@@ -56,5 +55,5 @@ def guide(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResponse
     return render(
         request,
         "tournaments/guide.html",
-        {"club": contest.club, "contest": contest, "guide": mark_safe(guide_html())},  # noqa: S308
+        {"club": contest.club, "contest": contest, "guide": mark_safe(guide_html())},
     )
