@@ -26,8 +26,8 @@ _IMAGE = re.compile(r'src="guide/([A-Za-z0-9_-]+\.png)"')
 
 
 def _render(text: str) -> str:
-    import markdown
-    from markdown.extensions import Extension
+    import markdown  # type: ignore[import-untyped]
+    from markdown.extensions import Extension  # type: ignore[import-untyped]
 
     class EscapeHtml(Extension):
         def extendMarkdown(self, md):  # type: ignore[no-untyped-def]
