@@ -166,6 +166,7 @@ def test_the_guide_screenshots(
     page.locator("#step-draw details summary").click()
     page.locator("#step-draw details form").first.locator("button").click()
     page.wait_for_load_state()
+    page.locator("details.panel summary").click()
     s.shot("14-tirage-refuse")
 
     # The end of the day, on the demo contest played to the end.
@@ -181,6 +182,7 @@ def test_the_guide_screenshots(
     s.open(end + "exports/")
     s.shot("18-exports")
     s.open(end + "manches/4/")
+    page.locator("#round-closing").scroll_into_view_if_needed()
     s.shot("19-partie-close")
     s.open(end + "manches/2/feuilles/table/3/donne/4/corriger/")
     s.shot("20-correction")
