@@ -16,6 +16,7 @@ Laptop shots are 1366×768, phone shots 390×844.
 from __future__ import annotations
 
 import datetime
+import io
 import os
 from pathlib import Path
 from typing import Any
@@ -105,7 +106,7 @@ def test_the_guide_screenshots(
     from tournaments.models import Club, Contest, Entry
 
     settings.PUBLIC_BASE_URL = BASE
-    call_command("seed_demo", verbosity=0, stdout=open(os.devnull, "w"))
+    call_command("seed_demo", verbosity=0, stdout=io.StringIO())
     club = Club.objects.get(slug="saint-aubin")
     spring = _spring_contest(club)
     folder = _folder(tmp_path)
@@ -170,7 +171,7 @@ def test_the_guide_screenshots(
     s.shot("14-tirage-refuse")
 
     # The end of the day, on the demo contest played to the end.
-    call_command("seed_demo_results", verbosity=0, stdout=open(os.devnull, "w"))
+    call_command("seed_demo_results", verbosity=0, stdout=io.StringIO())
     demo = Contest.objects.get(club=club, slug="concours-d-automne")
     end = f"/orga/{club.slug}/concours/{demo.pk}/"
     s.open(end + "publication/")
