@@ -79,7 +79,7 @@ def _spring_contest(club: Any) -> Any:
     return contest
 
 
-def _play_partie(round_: Any) -> dict[str, Any]:
+def _play_partie(round_: Any) -> dict[int, Any]:
     """Tables 1–3 finished, 4 contested, 5 late (no deal for 22 minutes), 6 not started."""
     from scoring import services
     from scoring.models import DealRecord
