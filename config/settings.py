@@ -203,7 +203,8 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+# The organiser guide's screenshots (docs/guide/) are served as static files under guide/.
+STATICFILES_DIRS = [BASE_DIR / "static", ("guide", BASE_DIR / "docs" / "guide")]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -6,7 +6,14 @@ that club (``tests/tournaments/test_access.py`` walks them all from the resolver
 
 from django.urls import path
 
-from tournaments import views, views_cockpit, views_entries, views_round_closing, views_rounds
+from tournaments import (
+    views,
+    views_cockpit,
+    views_entries,
+    views_guide,
+    views_round_closing,
+    views_rounds,
+)
 
 app_name = "tournaments"
 
@@ -27,6 +34,7 @@ urlpatterns = [
     path(CONTEST + "modifier/", views.contest_edit, name="contest_edit"),
     path(CONTEST + "clore/", views.contest_finish, name="contest_finish"),
     path(CONTEST + "journal/", views.contest_log, name="contest_log"),
+    path(CONTEST + "aide/", views_guide.guide, name="guide"),
     path(CONTEST + "equipes/", views_entries.entries, name="entries"),
     path(CONTEST + "equipes/import/", views_entries.entries_import, name="entries_import"),
     path(

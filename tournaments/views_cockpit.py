@@ -3,7 +3,7 @@
 The state of each step is read by ``tournaments.cockpit`` (the sheets' progress comes from
 ``scoring`` through ``tournaments.adapters``); this module only renders it, with the hall's
 address and its QR code (``tournaments.links.hall_address``). Writes go through services.
-The organiser's guide (issue 15 item 7) is not written yet: the cockpit will link to it then.
+The organiser's guide (issue 15 item 7) is ``tournaments.views_guide``, linked as "Aide".
 """
 
 from __future__ import annotations
