@@ -19,7 +19,7 @@ from typing import Any
 
 from django.apps import apps
 from django.conf import settings
-from django.db import models
+from django.db import connections, models
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -40,13 +40,22 @@ def manifest_path(backup_path: Path) -> Path:
     return backup_path.with_name(backup_path.name + ".json")
 
 
-def _counted_models() -> list[type[models.Model]]:
-    """Models whose rows have an increasing integer key (new rows have a higher one)."""
+def _present_models(alias: str | None) -> list[type[models.Model]]:
+    """Managed models, with their table in the database ``alias`` when one is named: restoring
+    into an empty database (after a loss, or on a new server) finds no table, nothing to lose."""
+    tables = set(connections[alias].introspection.table_names()) if alias else None
     return [
         m
         for m in apps.get_models()
-        if m._meta.managed and not m._meta.proxy and isinstance(m._meta.pk, models.AutoField)
+        if m._meta.managed
+        and not m._meta.proxy
+        and (tables is None or m._meta.db_table in tables)
     ]
+
+
+def _counted_models(alias: str | None) -> list[type[models.Model]]:
+    """Models whose rows have an increasing integer key (new rows have a higher one)."""
+    return [m for m in _present_models(alias) if isinstance(m._meta.pk, models.AutoField)]
 
 
 def _pk_column(model: type[models.Model]) -> str:
@@ -58,7 +67,7 @@ def _pk_column(model: type[models.Model]) -> str:
 def current_keys(alias: str = "default") -> dict[str, int]:
     """The highest primary key of every counted table, in the database now."""
     keys: dict[str, int] = {}
-    for model in _counted_models():
+    for model in _counted_models(alias):
         top = model._default_manager.using(alias).aggregate(top=models.Max("pk"))["top"]
         keys[model._meta.db_table] = int(top or 0)
     return keys
@@ -80,7 +89,7 @@ def sqlite_keys(backup_path: Path) -> dict[str, int]:
     source = sqlite3.connect(f"file:{backup_path}?mode=ro", uri=True)
     try:
         present = {row[0] for row in source.execute("SELECT name FROM sqlite_master")}
-        for model in _counted_models():
+        for model in _counted_models(None):  # the file says which tables it holds
             table = model._meta.db_table
             if table in present:
                 column = _pk_column(model).replace('"', '""')
@@ -112,7 +121,7 @@ def backup_keys(backup_path: Path, vendor: str) -> dict[str, int] | None:
 def losses(keys: dict[str, int], alias: str = "default") -> list[Loss]:
     """Per table, the rows here whose key is above the backup's: written after it was taken."""
     found = []
-    for model in _counted_models():
+    for model in _counted_models(alias):
         above = keys.get(model._meta.db_table, 0)
         count = model._default_manager.using(alias).filter(pk__gt=above).count()
         if count:
@@ -140,9 +149,7 @@ def recent_writes(seconds: int = QUIET_SECONDS, alias: str = "default") -> dict[
     """Rows written in the last ``seconds`` (timestamped by Django), per model; sessions saved."""
     since = timezone.now() - datetime.timedelta(seconds=seconds)
     found: dict[str, int] = {}
-    for model in apps.get_models():
-        if not model._meta.managed or model._meta.proxy:
-            continue
+    for model in _present_models(alias):
         for f in model._meta.concrete_fields:
             if isinstance(f, models.DateTimeField) and (f.auto_now or f.auto_now_add):
                 count = (
@@ -160,6 +167,8 @@ def _recent_sessions(since: datetime.datetime, alias: str) -> dict[str, int]:
     if not apps.is_installed("django.contrib.sessions"):
         return {}
     session = apps.get_model("sessions", "Session")
+    if session not in _present_models(alias):
+        return {}
     horizon = since + datetime.timedelta(seconds=settings.SESSION_COOKIE_AGE)
     count = session._default_manager.using(alias).filter(expire_date__gte=horizon).count()
     return {str(session._meta.verbose_name_plural): count} if count else {}

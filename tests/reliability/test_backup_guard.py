@@ -124,6 +124,20 @@ def test_sqlite_backup_without_manifest_is_counted_from_the_file(tmp_path: Path)
     assert "(scoring.DealRecord) : 3" in shown.stdout, shown.stdout
 
 
+def test_restore_into_an_empty_database_is_not_refused(tmp_path: Path) -> None:
+    """After a loss the database is new and empty: nothing to lose, no table to count."""
+    env = _env(f"sqlite:///{tmp_path / 'atout.sqlite3'}")
+    backup = tmp_path / "backup.sqlite3"
+    _run(env, "manage.py", "migrate", "--noinput", "-v0")
+    _run(env, "manage.py", "seed_demo")
+    _run(env, "manage.py", "backup", str(backup))
+    at_backup = _deals(env)
+    empty = _env(f"sqlite:///{tmp_path / 'new-laptop.sqlite3'}")
+    done = _run(empty, "manage.py", "restore", str(backup), "--yes")
+    assert "Traceback" not in done.stdout + done.stderr
+    assert _deals(empty) == at_backup
+
+
 @pytest.mark.postgres
 def test_postgresql_restore_refuses_a_live_instance_and_counts_the_loss(tmp_path: Path) -> None:
     with scratch_pg_databases(1, "atout_guard") as (url,):
