@@ -234,11 +234,7 @@ def print_sheets(
         sheet = sheets.get(table.pk)
         if table.entry_b is None:
             continue  # a bye has no game to write down
-        url = (
-            public_url(request, table_link(sheet, round_.number, table.number))
-            if sheet
-            else ""
-        )
+        url = public_url(request, table_link(sheet, round_.number, table.number)) if sheet else ""
         pages.append(
             {
                 "table": table,

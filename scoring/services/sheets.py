@@ -17,7 +17,6 @@ from scoring.services.errors import Written
 from scoring.sheet_states import Action, Kind, Role, Status
 from tournaments.models import Round, Table
 
-
 # A new sheet's short code is drawn at random (40 bits) and may, very rarely, be taken: the
 # unique constraint refuses it and the sheet is created again with another.
 _ATTEMPTS = 3
