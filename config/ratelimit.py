@@ -6,8 +6,10 @@ Redis, where counting costs two round trips (``cache.add`` then ``cache.incr``).
 (``penalise``/``waiting``) is a key that lives for a delay which doubles with every mistake past
 an allowance, up to a cap: the client is asked to wait, then gets one more try.
 
-Table links are unguessable (192-bit tokens): that is the wall. The throttle must never turn a
-hall away, where every phone shares one address (a NAT, a 4G router, the reverse proxy):
+Table links are unguessable (192-bit tokens): that is the wall. Their short links
+(``/t/K7QF-M2XA``, 40 bits, typed by a player whose camera fails) are not: for them the wall is
+40 bits *with* this throttle, which counts a wrong short code exactly like a wrong table link.
+The throttle must never turn a hall away, where every phone shares one address (a NAT, a 4G router, the reverse proxy):
 
 * a valid, existing link is always served: the throttle only ever changes the answer to a
   request that the view already answered 404 (a wrong or dead link), never the answer to a
@@ -44,7 +46,9 @@ from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
-TABLE_LINK = re.compile(r"^/table/r\d+/t\d+/(?P<token>[^/]+)/")
+# A table link, or its short link ``/t/<code>/`` (``scoring.urls_table``): a wrong short code
+# is a wrong table link, counted and delayed the same way.
+TABLE_LINK = re.compile(r"^/(?:table/r\d+/t\d+|t)/(?P<token>[^/]+)/")
 # The device cookie the table page sets (scoring.views.DEVICE_COOKIE), read here as an opaque id.
 DEVICE_COOKIE = "atout_device"
 _DEVICE_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")

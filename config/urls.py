@@ -1,5 +1,6 @@
 """URL map. Organiser pages live under /orga/, public pages at the root and under /concours/,
-table links under /table/, so that who may see what is visible in the URL itself."""
+table links under /table/ (their short links under /t/), so that who may see what is visible
+in the URL itself."""
 
 from django.conf import settings
 from django.contrib import admin
@@ -19,7 +20,8 @@ urlpatterns = [
     path("compte/deconnexion/", auth_views.LogoutView.as_view(), name="logout"),
     path("orga/", include("tournaments.urls")),
     path("orga/", include("scoring.urls")),
-    path("table/", include("scoring.urls_table")),
+    # /table/<...> (table links) and /t/<code>/ (their short links)
+    path("", include("scoring.urls_table")),
     path("orga/", include("publishing.urls")),
     path("", include("publishing.urls_public")),
     path("", include("tournaments.urls_public")),

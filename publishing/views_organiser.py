@@ -33,6 +33,7 @@ from publishing.forms import ExportForm, PrizeForm, RankingPrintForm, Visibility
 from publishing.http import french_404
 from publishing.models import ExportJob, Prize
 from publishing.tables import PrizeRankingTable
+from scoring.links import short_link
 from scoring.models import ScoreSheet
 from standings import events
 from standings import services as standings_service
@@ -233,12 +234,16 @@ def print_sheets(
         sheet = sheets.get(table.pk)
         if table.entry_b is None:
             continue  # a bye has no game to write down
-        url = (
-            public_url(request, table_link(sheet, round_.number, table.number))
-            if sheet
-            else ""
+        url = public_url(request, table_link(sheet, round_.number, table.number)) if sheet else ""
+        pages.append(
+            {
+                "table": table,
+                "url": url,
+                "qr": qr_svg(url) if url else "",
+                # What a player types when the camera fails (the token is never printed).
+                "short_link": short_link(request, sheet) if sheet else "",
+            }
         )
-        pages.append({"table": table, "url": url, "qr": qr_svg(url) if url else ""})
     return render(
         request,
         "publishing/print/sheets.html",

@@ -5,6 +5,9 @@
   used with another table's or another round's numbers, an unknown or malformed token, or the
   sheet of a round still in draft gets ``Http404`` and says nothing about what exists. A closed
   round's link still opens its sheet, read-only (the sheet's rule refuses every write).
+* Short links (``/t/<code>/``, typed by a player whose camera fails): :func:`sheet_for_short_code`
+  finds the sheet of a code typed in any case, with or without its dash, on the same terms
+  (a published or closed round); the view only redirects to the table link.
 * Organiser pages: :func:`sheet_for_organiser` goes through ``tournaments.access`` (club
   membership and role), then gets or creates the table's sheet.
 
@@ -21,7 +24,7 @@ from typing import Any
 from django.http import Http404
 from django.utils.translation import gettext as _
 
-from scoring.models import ScoreSheet
+from scoring.models import ScoreSheet, normalise_short_code
 from scoring.sheet_states import Role
 from tournaments import access as tournaments_access
 from tournaments.models import Round
@@ -75,6 +78,23 @@ def sheet_for_link(
                 table__round__number=round_number,
                 table__round__status__in=PLAYABLE_ROUNDS,
             )
+        )
+    except ScoreSheet.DoesNotExist:
+        raise _not_found() from None
+
+
+def sheet_for_short_code(typed: str) -> ScoreSheet:
+    """The sheet of a short code as typed (``k7qf-m2xa``, ``K7QFM2XA``...), or ``Http404``.
+
+    A code that is no code (wrong length, a letter outside the alphabet) never reaches the
+    database; an unknown or renewed code, or one of a round in draft, is 404 like a wrong link.
+    """
+    code = normalise_short_code(typed)
+    if not code:
+        raise _not_found()
+    try:
+        return ScoreSheet.objects.select_related("table__round").get(
+            short_code=code, table__round__status__in=PLAYABLE_ROUNDS
         )
     except ScoreSheet.DoesNotExist:
         raise _not_found() from None

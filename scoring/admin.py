@@ -45,6 +45,7 @@ class ScoreSheetAdmin(admin.ModelAdmin):
     readonly_fields = [
         "table",
         "token",
+        "short_code",
         "status",
         "kind",
         "total_a",

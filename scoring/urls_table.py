@@ -1,4 +1,7 @@
-"""Table links: ``/table/r<round>/t<table>/<secret token>/...`` (no account; namespace ``table``).
+"""Table links: ``/table/r<round>/t<table>/<secret token>/...`` (no account; namespace ``table``),
+and the short links a player types, ``/t/<code>/`` (``K7QF-M2XA``), which redirect to them.
+Mounted at the root (``config.urls``): both live under one namespace and one throttle
+(``config.ratelimit.TABLE_LINK``).
 
 The round and table numbers are in the URL as well as the token, so a link always names the
 table it opens and ``scoring.access.sheet_for_link`` refuses any mismatch.
@@ -10,9 +13,10 @@ from scoring import views_table
 
 app_name = "table"
 
-_SHEET = "r<int:round_number>/t<int:table_number>/<str:token>/"
+_SHEET = "table/r<int:round_number>/t<int:table_number>/<str:token>/"
 
 urlpatterns = [
+    path("t/<str:code>/", views_table.short_link, name="short"),
     path(_SHEET, views_table.sheet_page, name="sheet"),
     path(_SHEET + "etat/", views_table.state, name="state"),
     path(_SHEET + "donne/", views_table.deal, name="deal"),

@@ -33,6 +33,7 @@ from scoring.forms import (
     new_client_id,
     reason_error,
 )
+from scoring.links import short_link
 from scoring.models import DealRecord, ScoreSheet
 from scoring.sheet_states import Action
 from scoring.views_deal import Corrector, correction_page, posted_client_id, preview_response
@@ -162,6 +163,7 @@ def _detail(
         "change_form": ChangeForm(initial=fresh_ids),
         "link": link,
         "qr": shared.qr_svg(link, scale=4),
+        "short_link": short_link(request, sheet),
         "round_url": round_url(sheet.table.round),
         "urls": {name: sheet_url(sheet, name) for name in _URL_NAMES},
     }

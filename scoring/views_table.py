@@ -1,5 +1,6 @@
 """Table pages: the score sheet on a phone, opened by the table's secret link (no account).
 
+A short link (``/t/<code>/``) only redirects to its table link (:func:`short_link`).
 Every view gets its sheet from ``scoring.access.sheet_for_link`` (token + round + table number
 must all match, the round published or closed), acts in the role of the table link, and writes
 only through ``scoring.services``. What the page offers is the sheet's rule for that role
@@ -16,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -134,6 +135,19 @@ def _show(
         return _page(request, _fresh(sheet), error=error, status=status)
 
     return show
+
+
+@require_GET
+def short_link(request: HttpRequest, code: str) -> HttpResponse:
+    """``/t/K7QF-M2XA``: the table link of a typed short code (302), or the French dead-link
+    page (404, counted by the table-link throttle like a wrong link)."""
+    try:
+        sheet = access.sheet_for_short_code(code)
+    except Http404:
+        return shared.render(request, "scoring/short_link_dead.html", {}, status=404)
+    response = redirect(_url(sheet))
+    response["Cache-Control"] = "no-store"  # the code may be renewed: never remember where
+    return response
 
 
 @require_GET

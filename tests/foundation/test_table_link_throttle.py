@@ -4,6 +4,8 @@ A valid link is always served, whatever wrong links its address (one NAT, one 4G
 reverse proxy) opened before; wrong links are counted per device and, with a much larger
 allowance, per address, with a growing delay; a poll of a dead link stops the page's polling;
 the runaway cap is per link and device, so one holder of a printed QR code blocks nobody.
+Short links (``/t/<code>/``, 40 bits) are table links to the throttle: their wrong codes share
+the same counts and delays, and a valid code is never refused.
 
 Changed from the first version (whose behaviour was the bug of issue 13): an address past its
 wrong-link allowance got 429 for *every* table link, valid ones included, for 10 minutes; the
@@ -244,6 +246,106 @@ def test_the_middleware_reads_the_cookie_the_table_page_sets(sheets: list[Any]) 
     client = Client()
     client.get(_link(sheets[0]))
     assert ratelimit.DEVICE_COOKIE in client.cookies
+
+
+# --- short links (/t/K7QF-M2XA): wrong codes count like wrong links ------------------------------
+
+
+def _short(sheet: Any) -> str:
+    return f"/t/{sheet.short_code[:4]}-{sheet.short_code[4:]}/"
+
+
+def _wrong_code(index: int) -> str:
+    """A well-formed code of no sheet (``ZZZZ-0007``), as a guesser would type."""
+    return f"/t/ZZZZ-{index:04d}/"
+
+
+@pytest.mark.django_db
+def test_sixty_wrong_short_codes_then_a_valid_one_from_the_same_address(
+    sheets: list[Any],
+) -> None:
+    guesser = Client(REMOTE_ADDR=HALL)
+    answers = {guesser.get(_wrong_code(index)).status_code for index in range(60)}
+    assert answers <= {404, 429} and 404 in answers
+    # The same client, then another phone of the hall: a valid code is served.
+    response = guesser.get(_short(sheets[0]))
+    assert response.status_code == 302 and response["Location"] == _link(sheets[0])
+    assert guesser.get(_short(sheets[0]), follow=True).status_code == 200
+    phone = Client(REMOTE_ADDR=HALL)
+    assert phone.get(_short(sheets[1]), follow=True).status_code == 200
+    assert phone.get(_short(sheets[1]).lower().replace("-", "")).status_code == 302
+
+
+@pytest.mark.django_db
+def test_wrong_short_codes_get_the_growing_delay_valid_ones_never(
+    sheets: list[Any], monkeypatch: Any
+) -> None:
+    monkeypatch.setattr(ratelimit, "MAX_BAD_LINKS_PER_DEVICE", 5)
+    guesser = Client(REMOTE_ADDR=HALL)
+    guesser.get(_link(sheets[0]))  # a device cookie, as every phone of the hall has
+    for index in range(5):
+        assert guesser.get(_wrong_code(index)).status_code == 404
+    delays = []
+    for index in range(5, 8):
+        response = guesser.get(_wrong_code(index))
+        assert response.status_code == 429
+        assert "Trop de liens de table erronés" in response.content.decode()
+        delays.append(int(response["Retry-After"]))
+    first = ratelimit.BAD_LINK_FIRST_DELAY_SECONDS
+    assert delays == [2 * first, 4 * first, 8 * first]
+    # While its delay runs, the device's valid short code and table link are served.
+    assert guesser.get(_short(sheets[1])).status_code == 302
+    assert guesser.get(_link(sheets[1])).status_code == 200
+    # Another phone of the same hall is not affected.
+    phone = Client(REMOTE_ADDR=HALL)
+    phone.get(_link(sheets[1]))
+    assert phone.get(_wrong_code(99)).status_code == 404
+
+
+@pytest.mark.django_db
+def test_wrong_short_codes_and_wrong_links_share_one_count(
+    sheets: list[Any], monkeypatch: Any
+) -> None:
+    """A guesser gains nothing by switching between /t/ and /table/: one allowance for both."""
+    monkeypatch.setattr(ratelimit, "MAX_BAD_LINKS_PER_DEVICE", 4)
+    guesser = Client(REMOTE_ADDR=HALL)
+    guesser.get(_link(sheets[0]))
+    for index in range(2):
+        assert guesser.get(f"/table/r1/t1/devine{index}/").status_code == 404
+        assert guesser.get(_wrong_code(index)).status_code == 404
+    assert guesser.get(_wrong_code(50)).status_code == 429
+    assert guesser.get("/table/r1/t1/devine-encore/").status_code == 429
+    # The same wrong code typed again (a reload) is no new guess.
+    monkeypatch.setattr(ratelimit, "MAX_BAD_LINKS_PER_DEVICE", 100)
+    retyped = Client(REMOTE_ADDR="10.0.0.9")
+    retyped.get(_link(sheets[0]))
+    for _ in range(5):
+        assert retyped.get(_wrong_code(7)).status_code == 404
+    device = retyped.cookies[ratelimit.DEVICE_COOKIE].value
+    from django.core.cache import cache
+
+    assert cache.get(ratelimit.key("bad-link-device", device) + ":count") == 1
+
+
+@pytest.mark.django_db
+def test_cookie_less_short_code_guesses_are_counted_per_address(
+    sheets: list[Any], monkeypatch: Any
+) -> None:
+    monkeypatch.setattr(ratelimit, "MAX_BAD_LINKS_PER_ADDRESS", 5)
+    for index in range(5):
+        assert Client(REMOTE_ADDR="10.0.0.7").get(_wrong_code(index)).status_code == 404
+    response = Client(REMOTE_ADDR="10.0.0.7").get(_wrong_code(5))
+    assert response.status_code == 429 and int(response["Retry-After"]) > 0
+    # A valid code from that address is still served; another address is not affected.
+    assert Client(REMOTE_ADDR="10.0.0.7").get(_short(sheets[0])).status_code == 302
+    assert Client(REMOTE_ADDR="10.0.0.8").get(_wrong_code(6)).status_code == 404
+
+
+def test_the_throttle_matches_short_links_and_nothing_else_new() -> None:
+    for path in ("/t/K7QF-M2XA/", "/t/k7qfm2xa/", "/t/x/etat/", "/table/r1/t2/abc/etat/"):
+        assert ratelimit.TABLE_LINK.match(path), path
+    for path in ("/t/", "/t/K7QF-M2XA", "/tournoi/x/", "/concours/t/x/", "/orga/t/x/"):
+        assert not ratelimit.TABLE_LINK.match(path), path
 
 
 # --- the client's address ----------------------------------------------------------------------

@@ -131,11 +131,15 @@ def test_score_sheets_print_with_qr_codes(client: Client, organiser: Any, club: 
     page = client.get(_orga(contest) + "manches/1/feuilles-de-marque/").content.decode()
     assert page.count('class="print-page score-sheet"') == 2  # no sheet for the bye
     assert page.count("<svg") == 2
-    tokens = list(
-        ScoreSheet.objects.filter(table__entry_b__isnull=False).values_list("token", flat=True)
-    )
-    # The QR codes encode the table links, printed once more under them (to type by hand).
-    assert len(tokens) == 2 and all(page.count(token) == 1 for token in tokens)
+    sheets = list(ScoreSheet.objects.filter(table__entry_b__isnull=False))
+    # The QR codes encode the table links; under each, the table's short link to type by hand
+    # (``testserver/t/K7QF-M2XA``), never the token.
+    assert len(sheets) == 2
+    for sheet in sheets:
+        grouped = f"{sheet.short_code[:4]}-{sheet.short_code[4:]}"
+        assert page.count(f"testserver/t/{grouped}<") == 1
+        assert sheet.token not in page
+    assert "http://testserver" not in page
     assert "Table 1" in page and "Équipe n° 1" in page and page.count("<tr><td>12</td>") == 2
     # Each team's number once in the heading (its name without the number again), belote and
     # capot columns, and the hint for Android phones on a hall network without Internet.
@@ -161,6 +165,23 @@ def test_score_sheets_encode_the_public_address_not_the_organisers_host(
     assert page.status_code == 200
     assert len(encoded) == 2
     assert all(url.startswith("http://192.168.1.20:8000/table/r1/t") for url in encoded)
+    # The short links under them: the hall's address without "http://" (a browser adds it).
+    body = page.content.decode()
+    for sheet in ScoreSheet.objects.all():
+        assert f"192.168.1.20:8000/t/{sheet.short_code[:4]}-{sheet.short_code[4:]}<" in body
+    assert "127.0.0.1" not in body
+
+
+def test_an_https_address_is_printed_whole(
+    client: Client, organiser: Any, club: Any, settings: Any
+) -> None:
+    settings.PUBLIC_BASE_URL = "https://belote.example.org"
+    contest = make_contest(club, teams=2)
+    add_round(contest, 1, [(1, 2)])
+    client.force_login(organiser)
+    body = client.get(_orga(contest) + "manches/1/feuilles-de-marque/").content.decode()
+    code = ScoreSheet.objects.get().short_code
+    assert f"https://belote.example.org/t/{code[:4]}-{code[4:]}<" in body
 
 
 def test_score_sheets_of_a_target_game_have_running_totals(

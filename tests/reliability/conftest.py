@@ -95,6 +95,17 @@ def world(club: Any, other_club: Any, organiser: Any, scorer: Any, outsider: Any
             "job_id": job.pk,
             # The token of ANOTHER table: a scorer link must only open its own sheet.
             "token": sheet2.token,
+            # A short code of no sheet (a short link only ever opens its own table: one that
+            # opens nothing is the refusal to check).
+            "code": _unused_short_code(),
             "fmt": "csv",
         },
     }
+
+
+def _unused_short_code() -> str:
+    from scoring.models import ScoreSheet
+
+    code = "ZZZZZZZZ"
+    assert not ScoreSheet.objects.filter(short_code=code).exists()
+    return "ZZZZ-ZZZZ"
