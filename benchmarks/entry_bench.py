@@ -755,6 +755,11 @@ def summary(name: str, results: list[WrkResult], by_p99: bool = False) -> str:
     )
 
 
+def cpu_per_post(r: WrkResult) -> float:
+    """Seconds of gunicorn and PostgreSQL CPU per POST of a run (a tiny figure if none)."""
+    return (r.cpu["gunicorn"] + r.cpu["postgres"]) / r.posts if r.posts else 1e-9
+
+
 @dataclass
 class Target:
     """The server under test and what every wrk run needs to post to it."""
@@ -888,6 +893,7 @@ def main() -> int:
         hots: list[WrkResult] = []
         floors: list[WrkResult] = []
         ratios: list[float] = []
+        cpu_ratios: list[float] = []  # gunicorn + PostgreSQL CPU per POST, floor / Atout
         lines: list[str] = []
         failed = False
         for run in range(1, args.runs + 1):
@@ -897,7 +903,12 @@ def main() -> int:
             r, c = tables_run("load", run, floor_tables[block], floor_target)
             failed |= record(floors, lines, f"floor, {args.phones} tables, run {run}", r, c)
             ratios.append(loads[-1].rps / r.rps if r.rps else 0.0)
-            print(f"Atout / floor, run {run}: {ratios[-1]:.2f}", flush=True)
+            cpu_ratios.append(cpu_per_post(r) / cpu_per_post(loads[-1]))
+            print(
+                f"Atout / floor, run {run}: rate {ratios[-1]:.2f}, "
+                f"floor CPU / Atout CPU per POST {cpu_ratios[-1]:.2f}",
+                flush=True,
+            )
             r, c = tables_run("paced", run, paced_tables[block], target, args.rate)
             failed |= record(paced, lines, f"{paced_name}, run {run}", r, c)
             r, c = hot_run(run, hot_tables[run - 1], target, args.hot_deals)
@@ -910,7 +921,8 @@ def main() -> int:
         print(summary(f"floor: minimal view, same writes, {args.phones} tables at once", floors))
         print(
             f"Atout / floor (same run): {', '.join(f'{x:.2f}' for x in ratios)}; median "
-            f"{statistics.median(ratios):.2f} (aim: at least 0.5)"
+            f"{statistics.median(ratios):.2f} (aim: at least 0.5); CPU per POST, floor / Atout: "
+            f"{', '.join(f'{x:.2f}' for x in cpu_ratios)}"
         )
         print(summary(f"{paced_name} (latency from the due time)", paced, by_p99=True))
         print(summary("2 phones, 1 table", hots))
