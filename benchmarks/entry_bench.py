@@ -36,12 +36,20 @@ What it does (everything on 127.0.0.1, bounded in time and in count):
    ``--hot-deals`` accepted deals each. A 409 ("this sheet changed") carries the sheet's
    version: the phone sends the same deal again (same client id) with it, up to 50 times; a
    deal still refused then (or any other answer) stops that phone, counted as an error.
-7. Checks the database after each run: for every table, the deals stored are exactly the ones
+7. The floor, "20 tables at once" again on fresh tables, right after Atout's in the same run:
+   the same wrk script, phones and database, a second gunicorn with the same options and
+   settings except ``ROOT_URLCONF`` (``benchmarks/floor_settings.py``), which mounts only a
+   minimal Django view on the table links' paths (``benchmarks/floor_urls.py``): one
+   ``select_for_update().get()`` of the sheet, one INSERT of the deal, one UPDATE of the sheet,
+   in a transaction, then 302. Atout's rate is reported as a ratio of the floor's (the issue's
+   aim: at least half of it). Both servers are up for the whole bench; only one is posted to
+   at a time.
+8. Checks the database after each run: for every table, the deals stored are exactly the ones
    answered 302, once each (client ids), numbered 1..N, version = number of deals, totals =
    sum of the deals' scores. Then drops the database (unless ``--keep``).
 
-Each run does the three scenarios in turn: 20 tables at once (capacity), 20 tables paced at
-``--rate``/s (latency at that rate), two phones on one table. Reported per run: the load
+Each run does the four scenarios in turn: 20 tables at once (capacity), the floor on 20 tables
+at once, 20 tables paced at ``--rate``/s (latency at that rate), two phones on one table. Reported per run: the load
 average before, POST/s, p50/p95/p99/max latency (wrk's figures at microsecond resolution;
 for the paced run, the ones measured from the due times), errors, 409s, lost and duplicated
 deals, and the CPU time gunicorn and PostgreSQL spent per POST (from /proc). Before each run,
@@ -228,7 +236,10 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_gunicorn(port: int, workers: int, threads: int) -> subprocess.Popen[bytes]:
+def start_gunicorn(
+    port: int, workers: int, threads: int, settings: str = "config.settings"
+) -> subprocess.Popen[bytes]:
+    """gunicorn on ``port``; ``settings`` ``benchmarks.floor_settings`` serves the floor view."""
     cmd = [
         str(Path(sys.executable).parent / "gunicorn"),
         "config.wsgi",
@@ -247,7 +258,7 @@ def start_gunicorn(port: int, workers: int, threads: int) -> subprocess.Popen[by
         "--log-level",
         "warning",
     ]
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=ENV)
+    proc = subprocess.Popen(cmd, cwd=ROOT, env={**ENV, "DJANGO_SETTINGS_MODULE": settings})
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -744,6 +755,11 @@ def summary(name: str, results: list[WrkResult], by_p99: bool = False) -> str:
     )
 
 
+def cpu_per_post(r: WrkResult) -> float:
+    """Seconds of gunicorn and PostgreSQL CPU per POST of a run (a tiny figure if none)."""
+    return (r.cpu["gunicorn"] + r.cpu["postgres"]) / r.posts if r.posts else 1e-9
+
+
 @dataclass
 class Target:
     """The server under test and what every wrk run needs to post to it."""
@@ -832,6 +848,7 @@ def main() -> int:
     broker = use_broker(args.eager)
     create_database()
     server: subprocess.Popen[bytes] | None = None
+    floor_server: subprocess.Popen[bytes] | None = None
     try:
         setup_django()
         per_run = args.phones * args.tables_per_phone
@@ -839,18 +856,29 @@ def main() -> int:
         load_tables = seed_contest("charge", DEALS_PER_GAME, per_run * args.runs)
         paced_tables = seed_contest("cadence", DEALS_PER_GAME, per_run * args.runs)
         hot_tables = seed_contest("chaude", HOT_DEALS_PER_GAME, args.runs)
+        floor_warm = seed_contest("plancher-chauffe", DEALS_PER_GAME, 2 * args.phones)
+        floor_tables = seed_contest("plancher", DEALS_PER_GAME, per_run * args.runs)
         standings_bench.settle(DB_NAME)  # time the steady state, not the seeding's aftermath
         port = free_port()
         server = start_gunicorn(port, args.workers, args.threads)
-        csrf = csrf_cookie(port, warm[0][0])
-        # Warm-up (not reported): every worker thread imports, connects, compiles its plans.
-        run_wrk(
-            lua_script("load", 0, csrf, [p for p, _ in warm], args.phones, 3),
-            port,
-            args.phones,
-            args.timeout,
-            server,
+        floor_port = free_port()
+        floor_server = start_gunicorn(
+            floor_port, args.workers, args.threads, "benchmarks.floor_settings"
         )
+        csrf = csrf_cookie(port, warm[0][0])
+        floor_csrf = csrf_cookie(floor_port, floor_warm[0][0])
+        # Warm-up (not reported): every worker thread imports, connects, compiles its plans.
+        for w_port, w_csrf, w_tables, w_server in (
+            (port, csrf, warm, server),
+            (floor_port, floor_csrf, floor_warm, floor_server),
+        ):
+            run_wrk(
+                lua_script("load", 0, w_csrf, [p for p, _ in w_tables], args.phones, 3),
+                w_port,
+                args.phones,
+                args.timeout,
+                w_server,
+            )
         print(
             f"\n{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {os.cpu_count()} cores, gunicorn gthread "
             f"{args.workers} workers x {args.threads} threads, wrk -t/-c {args.phones} (load, "
@@ -858,16 +886,29 @@ def main() -> int:
             f"{broker}\n"
         )
         target = Target(port, csrf, server, args.phones, args.timeout)
+        floor_target = Target(floor_port, floor_csrf, floor_server, args.phones, args.timeout)
         paced_name = f"{args.phones} tables paced at {args.rate:g}/s"
         loads: list[WrkResult] = []
         paced: list[WrkResult] = []
         hots: list[WrkResult] = []
+        floors: list[WrkResult] = []
+        ratios: list[float] = []
+        cpu_ratios: list[float] = []  # gunicorn + PostgreSQL CPU per POST, floor / Atout
         lines: list[str] = []
         failed = False
         for run in range(1, args.runs + 1):
             block = slice((run - 1) * per_run, run * per_run)  # fresh tables for each run
             r, c = tables_run("load", run, load_tables[block], target)
             failed |= record(loads, lines, f"{args.phones} tables, run {run}", r, c)
+            r, c = tables_run("load", run, floor_tables[block], floor_target)
+            failed |= record(floors, lines, f"floor, {args.phones} tables, run {run}", r, c)
+            ratios.append(loads[-1].rps / r.rps if r.rps else 0.0)
+            cpu_ratios.append(cpu_per_post(r) / cpu_per_post(loads[-1]))
+            print(
+                f"Atout / floor, run {run}: rate {ratios[-1]:.2f}, "
+                f"floor CPU / Atout CPU per POST {cpu_ratios[-1]:.2f}",
+                flush=True,
+            )
             r, c = tables_run("paced", run, paced_tables[block], target, args.rate)
             failed |= record(paced, lines, f"{paced_name}, run {run}", r, c)
             r, c = hot_run(run, hot_tables[run - 1], target, args.hot_deals)
@@ -877,17 +918,24 @@ def main() -> int:
         print("\n".join(lines))
         print()
         print(summary(f"{args.phones} tables at once", loads))
+        print(summary(f"floor: minimal view, same writes, {args.phones} tables at once", floors))
+        print(
+            f"Atout / floor (same run): {', '.join(f'{x:.2f}' for x in ratios)}; median "
+            f"{statistics.median(ratios):.2f} (aim: at least 0.5); CPU per POST, floor / Atout: "
+            f"{', '.join(f'{x:.2f}' for x in cpu_ratios)}"
+        )
         print(summary(f"{paced_name} (latency from the due time)", paced, by_p99=True))
         print(summary("2 phones, 1 table", hots))
         print("integrity:", "FAILED" if failed else "every run: 0 errors, 0 lost, 0 duplicated")
         return 1 if failed else 0
     finally:
-        if server is not None:
-            server.send_signal(signal.SIGTERM)
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                server.kill()
+        for proc in (server, floor_server):
+            if proc is not None:
+                proc.send_signal(signal.SIGTERM)
+                try:
+                    proc.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
         from django.db import connections
 
         connections.close_all()
