@@ -66,9 +66,19 @@ def _next_action(page: Any) -> Any:
 
 
 def _to_cockpit(page: Any) -> None:
-    """Back to the cockpit by the contest menu's first tab."""
-    page.locator("nav.contest-menu").get_by_role("link", name="Tableau de bord").click()
+    """Back to the cockpit by the breadcrumbs (every organiser page of a contest has them)."""
+    page.locator("nav.breadcrumbs").get_by_role("link", name=CONTEST, exact=True).click()
     page.wait_for_selector("ol.steps")
+
+
+def _settle(page: Any, field: str) -> None:
+    """Leave ``field`` and let its htmx requests (previews, suggestions) end before the next
+    click. The test database is SQLite in memory, shared by the live server's threads with
+    table locks and no busy timeout: a preview still running while the form is saved makes
+    one of them fail ("database table is locked"), where a real SQLite file waits."""
+    page.locator(field).blur()
+    page.wait_for_timeout(500)  # past the 250-400 ms debounce of hx-trigger
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")
 
 
 def _decode_qr(page: Any, locator: Any, path: Path) -> str:
@@ -137,8 +147,8 @@ def test_a_contest_day_as_the_organiser(
     for number, (p1, p2, name) in enumerate(QUICK_ADD, start=1):
         # Typed as a person types: the list of the club's players follows each name.
         for field, value in (("#id_player1", p1), ("#id_player2", p2)):
-            with page.expect_response(re.compile(r"/joueurs/suggestions/")):
-                page.fill(field, value)
+            page.fill(field, value)
+            _settle(page, field)
         page.fill("#id_name", name)
         page.get_by_role("button", name="Inscrire l'équipe").click()
         expect(page.locator(".messages")).to_contain_text(f"Équipe n° {number} inscrite.")
@@ -194,6 +204,7 @@ def test_a_contest_day_as_the_organiser(
         phone.locator("label[for=id_taker_0]").tap()
         phone.locator("label[for=id_trump_0]").tap()
         phone.fill("#id_taker_points", "100")
+        _settle(phone, "#id_taker_points")
         expect(phone.locator("[data-preview-a]")).to_have_text("100")
         phone.get_by_role("button", name="Enregistrer la donne").tap()
         expect(phone.locator(".messages")).to_contain_text(f"Donne {deal} enregistrée.")
@@ -224,6 +235,8 @@ def test_a_contest_day_as_the_organiser(
     assert other_phone.errors == []
 
     # 7. Table 2's paper sheet, typed by the organiser from the follow page (totals only).
+    # The print page has no menu (it is printed): its "Retour" leads to the publication page.
+    page.get_by_role("link", name="Retour").click()
     _to_cockpit(page)
     expect(page.locator("#step-tables")).to_contain_text("Partie 1 : 1 table sur 4 terminée")
     expect(_next_action(page)).to_have_text("Suivre les tables de la partie 1")
@@ -256,6 +269,7 @@ def test_a_contest_day_as_the_organiser(
         page.locator("label[for=id_taker_1]").click()
         page.locator("label[for=id_trump_1]").click()
         page.fill("#id_taker_points", "90")
+        _settle(page, "#id_taker_points")
         page.get_by_role("button", name="Enregistrer la donne").click()
         expect(page.locator(f"#donne-{deal}")).to_have_count(1)
     expect(page.locator("[data-total-a]")).to_have_text("288")
@@ -311,7 +325,7 @@ def test_a_contest_day_as_the_organiser(
     _next_action(page).click()
     expect(h1).to_contain_text("Lots")
     page.get_by_label("Du rang").fill("1")
-    page.get_by_label("Lot", exact=True).fill(PRIZE)
+    page.get_by_label("Lot").fill(PRIZE)
     page.get_by_role("button", name="Ajouter").click()
     expect(page.locator("table")).to_contain_text(PRIZE)
 
