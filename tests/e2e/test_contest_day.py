@@ -354,4 +354,5 @@ def test_a_contest_day_as_the_organiser(
     exported = Path(info.value.path()).read_bytes().decode("utf-8-sig")
     for name in TEAM_NAMES:
         assert name in exported, name
-    assert page.errors == []
+    # The refused draw answered 409, which the browser logs; nothing else went wrong.
+    assert [e for e in page.errors if "409 (Conflict)" not in e] == []
