@@ -274,16 +274,28 @@ def test_a_contest_day_as_the_organiser(
         expect(page.locator(f"#donne-{deal}")).to_have_count(1)
     expect(page.locator("[data-total-a]")).to_have_text("288")
     expect(page.locator("[data-total-b]")).to_have_text("360")
-    page.go_back()
-    page.goto(page.url)  # the refusal page came from a POST: reach table 4 from the follow page
-    _to_cockpit(page)
-    page.locator("#step-tables").get_by_role("link", name="Suivre les tables de la partie 1").click()
+    # The sheet page's back link leads to the follow page, and from there to table 4.
+    page.get_by_role("link", name="← Manche 1").click()
+    expect(h1).to_have_text("Partie 1 : suivi des tables")
     page.locator("tr[data-table='4']").get_by_role("link", name="Saisir la feuille papier").click()
     expect(h1).to_contain_text("Table 4")
     _paper_totals(page, 300, 348, 4)
     expect(page.locator("[data-total-a]")).to_have_text("300")
+    page.get_by_role("link", name="← Manche 1").click()
 
-    # 10. Every table is done: the cockpit's next action is the draw of partie 2.
+    # 10. The follow page: the phone's table confirmed by the other team, the totals typed by
+    # the organiser confirmed; table 3, typed donne by donne, is finished: the organiser
+    # confirms it (the sheet's button).
+    states = {
+        row.get_attribute("data-table"): row.get_attribute("data-state")
+        for row in page.locator("tr[data-table]").all()
+    }
+    assert states == {"1": "confirmed", "2": "confirmed", "3": "finished", "4": "confirmed"}
+    page.locator("tr[data-table='3']").get_by_role("link", name="Saisir la feuille papier").click()
+    page.get_by_role("button", name="Confirmer la feuille").click()
+    expect(page.locator("h1 [data-state]")).to_have_attribute("data-state", "confirmed")
+
+    # 11. Every table is done: the cockpit's next action is the draw of partie 2.
     _to_cockpit(page)
     expect(page.locator("#step-tables")).to_contain_text("Partie 1 : 4 tables sur 4 terminées")
     expect(_next_action(page)).to_have_text("Tirer la partie 2")
@@ -293,21 +305,24 @@ def test_a_contest_day_as_the_organiser(
     page.get_by_role("button", name="Publier").click()
     expect(page.locator(".messages")).to_be_visible()
 
-    # 11. Partie 2's four paper sheets, from the follow page.
+    # 12. Partie 2's four paper sheets, from the follow page.
     _to_cockpit(page)
-    page.locator("#step-tables").get_by_role("link", name="Suivre les tables de la partie 2").click()
+    page.locator("#step-tables").get_by_role(
+        "link", name="Suivre les tables de la partie 2"
+    ).click()
     expect(h1).to_have_text("Partie 2 : suivi des tables")
-    follow_url = page.url
     for table, (a, b) in enumerate([(400, 248), (350, 298), (200, 448), (330, 318)], start=1):
-        page.goto(follow_url)
         page.locator(f"tr[data-table='{table}']").get_by_role(
             "link", name="Saisir la feuille papier"
         ).click()
         expect(h1).to_contain_text(f"Table {table}")
         _paper_totals(page, a, b, 4)
         expect(page.locator("[data-total-a]")).to_have_text(str(a))
+        page.get_by_role("link", name="← Manche 2").click()
+        expect(h1).to_have_text("Partie 2 : suivi des tables")
+    expect(page.locator("tr[data-state=not_started]")).to_have_count(0)
 
-    # 12. Publication, the next action now: partie 2's results and standings go public.
+    # 13. Publication, the next action now: partie 2's results and standings go public.
     _to_cockpit(page)
     expect(page.locator("#step-tables")).to_contain_text("Partie 2 : 4 tables sur 4 terminées")
     expect(_next_action(page)).to_have_text("Publier tirages, résultats et classement")
@@ -319,7 +334,7 @@ def test_a_contest_day_as_the_organiser(
     row.get_by_role("button", name="Enregistrer").click()
     expect(page.locator("main")).to_contain_text("Le public voit le classement après la manche 2")
 
-    # 13. Prizes, the next action then: the winner's prize.
+    # 14. Prizes, the next action then: the winner's prize.
     _to_cockpit(page)
     expect(_next_action(page)).to_have_text("Lots")
     _next_action(page).click()
@@ -329,7 +344,7 @@ def test_a_contest_day_as_the_organiser(
     page.get_by_role("button", name="Ajouter").click()
     expect(page.locator("table")).to_contain_text(PRIZE)
 
-    # 14. The palmarès, printed to PDF: the prize is on it.
+    # 15. The palmarès, printed to PDF: the prize is on it.
     page.get_by_role("link", name="Imprimer le palmarès").click()
     expect(h1).to_have_text(f"Palmarès — {CONTEST}")
     pdf = tmp_path / "palmares.pdf"
@@ -337,10 +352,13 @@ def test_a_contest_day_as_the_organiser(
     text = subprocess.run(
         ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
     ).stdout
-    assert PRIZE in text
     assert f"Palmarès — {CONTEST}" in text
+    prize_lines = [line for line in text.splitlines() if PRIZE in line]
+    assert len(prize_lines) == 1, text
+    assert re.match(r"\s*1\s", prize_lines[0]), prize_lines  # the winner's row
+    assert text.count("Départage :") == 1, "the standings' footer is printed once"
 
-    # 15. The standings exported (CSV) from the cockpit: the file holds every team.
+    # 16. The standings exported (CSV) from the cockpit: the file holds every team.
     _to_cockpit(page)
     page.locator("#step-exports").get_by_role("link", name="Exporter les résultats").click()
     expect(h1).to_contain_text("Exports")
@@ -351,8 +369,13 @@ def test_a_contest_day_as_the_organiser(
     expect(download_link).to_be_visible(timeout=20_000)
     with page.expect_download() as info:
         download_link.click()
+    assert info.value.suggested_filename.endswith(".csv")
     exported = Path(info.value.path()).read_bytes().decode("utf-8-sig")
-    for name in TEAM_NAMES:
-        assert name in exported, name
+    rows = list(csv.DictReader(io.StringIO(exported), delimiter=";"))
+    assert sorted(row["Équipe"] for row in rows) == sorted(TEAM_NAMES)
+    assert [row["Rang"] for row in rows][:1] == ["1"]
+    assert all(row["Jouées"] == "2" for row in rows)
+    # The palmarès's prize went to the team the export ranks first.
+    assert rows[0]["Équipe"] in prize_lines[0]
     # The refused draw answered 409, which the browser logs; nothing else went wrong.
     assert [e for e in page.errors if "409 (Conflict)" not in e] == []
