@@ -1,16 +1,19 @@
 """A whole contest day as the organiser runs it, in a real browser (issue 15, "Tests").
 
 Playwright (sync API) drives Debian's chromium against pytest-django's live server. The
-organiser, on a 1366×768 laptop, logs in, creates a contest of 2 parties of 4 donnes, registers
-8 teams (3 by quick add, 5 from a CSV file through the import page), draws and publishes
-partie 1, opens the QR score sheets from the cockpit and decodes one table's QR code (the URL
-must start with ``PUBLIC_BASE_URL``, set to the live server). A phone (390×844, touch) opens that
-URL and enters the table's donnes until the game ends; the other team's phone confirms. The organiser types
-another table's paper sheet (totals only), tries to draw partie 2 (refused, with the tables
-still playing listed), types the last sheets (one donne by donne, one by totals), draws and
-publishes partie 2, types its sheets, publishes the results, sets a prize, prints the
-palmarès to PDF (``pdftotext`` reads the prize in it) and exports the standings (the CSV holds
-every team). Each move is a click on the cockpit's primary button or on a link of the pages.
+organiser, on a 1366×768 laptop, logs in, creates a contest of 2 parties of 4 donnes,
+registers 8 teams (3 by quick add, 5 from a CSV file through the import page), draws and
+publishes partie 1, opens the QR score sheets from the cockpit and decodes table 1's QR code
+with ``zbarimg`` (the URL must start with ``PUBLIC_BASE_URL``, set to the live server). A phone
+(390×844, touch) opens that URL and enters the table's donnes until the game ends, without
+horizontal overflow; the other team's phone confirms. The organiser types table 2's paper
+sheet (totals only), tries to draw partie 2 (refused, the tables still playing listed), types
+the last sheets from the refusal's list (table 3 donne by donne, then confirmed; table 4 by
+totals), draws and publishes partie 2, types its sheets, publishes the results and standings,
+sets a prize, prints the palmarès to PDF (``pdftotext`` finds the prize on the winner's row)
+and exports the standings (the CSV holds every team). Each move is a click on the cockpit's
+primary button, on its step links, or on a link of the pages; the organiser's login and club
+are the only fixtures.
 
 Skipped with a clear reason where chromium (``conftest``), ``zbarimg`` (Debian's zbar-tools,
 to read the QR code) or ``pdftotext`` (poppler-utils) is missing.
@@ -176,12 +179,16 @@ def test_a_contest_day_as_the_organiser(
     expect(page.locator("#step-registration")).to_contain_text(
         "8 équipes inscrites, 8 pointées présentes"
     )
+    # The phones' address (PUBLIC_BASE_URL) and its QR code are on the cockpit.
+    expect(page.locator("#hall-address .url")).to_have_text(live_server.url + "/")
     expect(_next_action(page)).to_have_text("Tirer la partie 1")
     _next_action(page).click()
     expect(page.locator(".messages")).to_contain_text("Manche 1 tirée (brouillon)")
     expect(h1).to_contain_text("Partie 1")
-    page.get_by_role("button", name="Publier").click()
-    expect(page.locator(".messages")).to_be_visible()
+    page.get_by_role("button", name="Publier").click()  # its confirmation accepted
+    expect(page.locator(".messages")).to_contain_text(
+        "Manche 1 publiée. Les règles du concours sont désormais figées."
+    )
 
     # 5. Next action: the QR score sheets. Table 1's QR code is read from the printed page.
     _to_cockpit(page)
@@ -282,6 +289,7 @@ def test_a_contest_day_as_the_organiser(
     _paper_totals(page, 300, 348, 4)
     expect(page.locator("[data-total-a]")).to_have_text("300")
     page.get_by_role("link", name="← Manche 1").click()
+    expect(h1).to_have_text("Partie 1 : suivi des tables")
 
     # 10. The follow page: the phone's table confirmed by the other team, the totals typed by
     # the organiser confirmed; table 3, typed donne by donne, is finished: the organiser
@@ -303,7 +311,7 @@ def test_a_contest_day_as_the_organiser(
     expect(page.locator(".messages")).to_contain_text("Manche 2 tirée (brouillon)")
     expect(h1).to_contain_text("Partie 2")
     page.get_by_role("button", name="Publier").click()
-    expect(page.locator(".messages")).to_be_visible()
+    expect(page.locator(".messages")).to_contain_text("Manche 2 publiée.")
 
     # 12. Partie 2's four paper sheets, from the follow page.
     _to_cockpit(page)
