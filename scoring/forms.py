@@ -455,6 +455,12 @@ class DisputeForm(ConfirmForm):
         widget=forms.Textarea(attrs={"rows": 3}),
     )
 
+    def __init__(self, *args: Any, sheet: ScoreSheet, **kwargs: Any) -> None:
+        # Shown on the same page as the confirm form: its own ids, or a tap on one of its
+        # team labels would tick the confirm form's radio (the first ``id_team_0``).
+        kwargs.setdefault("auto_id", "id_dispute_%s")
+        super().__init__(*args, sheet=sheet, **kwargs)
+
 
 class ReasonForm(forms.Form):
     """The reason of a correction or a reopening (a NUL byte or too long a text: a field

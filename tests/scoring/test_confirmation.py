@@ -70,6 +70,21 @@ def test_confirmed_sheet_accepts_no_more_deal_nor_correction_at_the_table(sheet:
 
 
 @pytest.mark.django_db
+def test_the_confirm_and_dispute_forms_have_their_own_ids(sheet: Any) -> None:
+    """Both forms are on the finished game's page: with the same ids, a tap on a team label of
+    the dispute form ticked the confirm form's radio."""
+    import re
+
+    finish_game(sheet)
+    page = page_text(_phone("phone-b").get(table_url(sheet)))
+    ids = re.findall(r'\bid="([^"]+)"', page)
+    assert "id_team_0" in ids and "id_dispute_team_0" in ids
+    labelled = re.findall(r'<label[^>]*\bfor="([^"]+)"', page)
+    assert labelled
+    assert [i for i in labelled if ids.count(i) != 1] == []
+
+
+@pytest.mark.django_db
 def test_dispute_then_organiser_confirms(sheet: Any, organiser: Any) -> None:
     finish_game(sheet)
     phone = _phone("phone-b")
