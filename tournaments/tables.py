@@ -72,14 +72,14 @@ class EntryTable(tables.Table):
             badges.append(
                 format_html(
                     '<span class="badge status-withdrawn">{}</span>',
-                    _("retirée après la manche %(n)s") % {"n": record.withdrawn_after_round},
+                    _("retirée après la partie %(n)s") % {"n": record.withdrawn_after_round},
                 )
             )
         if record.joined_at_round > 1:
             badges.append(
                 format_html(
                     '<span class="badge">{}</span>',
-                    _("entre à la manche %(n)s") % {"n": record.joined_at_round},
+                    _("entre à la partie %(n)s") % {"n": record.joined_at_round},
                 )
             )
         badges.append(

@@ -134,7 +134,7 @@ def log(
         target if target is not None else sheet,
         before=before,
         after=after,
-        target_repr=_("Manche %(round)s, table %(table)s")
+        target_repr=_("Partie %(round)s, table %(table)s")
         % {"round": table.round.number, "table": table.number},
         user=user,
         label=label,
