@@ -149,7 +149,10 @@ def history(sheet: ScoreSheet, **fields: Any) -> DealCorrection:
         sheet,
         _CORRECTION_ACTIONS.get(action, f"sheet.{action}"),
         before=correction.before,
-        after=correction.after,
+        # The journal says why (the correction's reason), next to what changed.
+        after={**correction.after, "reason": correction.reason}
+        if correction.reason
+        else correction.after,
         user=fields.get("by"),
         device=fields.get("device", ""),
     )
