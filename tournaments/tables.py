@@ -12,6 +12,7 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournaments.models import Club, Entry, Player
 
@@ -104,7 +105,7 @@ class DrawByTableTable(tables.Table):
 
     number = tables.Column(verbose_name=_("Table"), attrs={"td": {"class": "num"}})
     team_a = tables.Column(verbose_name=_("Équipe"))
-    team_b = tables.Column(verbose_name=_("contre"))
+    team_b = tables.Column(verbose_name=pgettext_lazy("versus: team against team", "contre"))
 
     class Meta:
         attrs = ATTRS
