@@ -23,7 +23,7 @@ from django.core.exceptions import FieldDoesNotExist
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop as N_
+from django.utils.translation import gettext_noop
 
 from tournaments.models import AuditEvent, Entry, Round, Table
 
@@ -321,9 +321,9 @@ def _round_undo(event: AuditEvent, names: Names) -> str:
 
 # What the public sees of a partie: (field, its noun, plural noun?).
 _SHOWN = (
-    ("show_draw", N_("tirage"), False),
-    ("show_results", N_("résultats"), True),
-    ("show_standings", N_("classement"), False),
+    ("show_draw", gettext_noop("tirage"), False),
+    ("show_results", gettext_noop("résultats"), True),
+    ("show_standings", gettext_noop("classement"), False),
 )
 
 
@@ -416,26 +416,26 @@ BUILDERS: dict[str, Builder] = {
     "entry.withdraw": _entry_withdraw,
     "entry.reinstate": _entry_reinstate,
     "entry.delete": _entry_delete,
-    "round.generate": _round_text(N_("Tirage de la partie %(round)s fait")),
+    "round.generate": _round_text(gettext_noop("Tirage de la partie %(round)s fait")),
     "round.generate_forced": _round_generate_forced,
-    "round.redraw": _round_text(N_("Partie %(round)s tirée à nouveau")),
+    "round.redraw": _round_text(gettext_noop("Partie %(round)s tirée à nouveau")),
     "round.swap": _round_edit,
     "round.move": _round_edit,
     "round.undo": _round_undo,
-    "round.publish": _round_text(N_("Tirage de la partie %(round)s publié")),
+    "round.publish": _round_text(gettext_noop("Tirage de la partie %(round)s publié")),
     "round.visibility": _round_visibility,
-    "round.delete": _round_text(N_("Partie %(round)s supprimée")),
+    "round.delete": _round_text(gettext_noop("Partie %(round)s supprimée")),
     "round.close": _round_close,
     "round.reopen": _round_reopen,
-    "deal.record": _deal_text(N_("Donne %(deal)s %(table)s saisie")),
-    "deal.correct": _deal_text(N_("Donne %(deal)s %(table)s corrigée")),
-    "deal.delete": _deal_text(N_("Donne %(deal)s %(table)s supprimée")),
+    "deal.record": _deal_text(gettext_noop("Donne %(deal)s %(table)s saisie")),
+    "deal.correct": _deal_text(gettext_noop("Donne %(deal)s %(table)s corrigée")),
+    "deal.delete": _deal_text(gettext_noop("Donne %(deal)s %(table)s supprimée")),
     "sheet.totals": _sheet_totals,
-    "sheet.confirm": _sheet_text(N_("Feuille %(table)s confirmée")),
+    "sheet.confirm": _sheet_text(gettext_noop("Feuille %(table)s confirmée")),
     "sheet.dispute": _sheet_dispute,
-    "sheet.reopen": _sheet_text(N_("Feuille %(table)s rouverte")),
-    "sheet.forfeit": _sheet_text(N_("Forfait ou exempt marqué sur la feuille %(table)s")),
-    "sheet.token": _sheet_text(N_("Lien %(table)s renouvelé")),
+    "sheet.reopen": _sheet_text(gettext_noop("Feuille %(table)s rouverte")),
+    "sheet.forfeit": _sheet_text(gettext_noop("Forfait ou exempt marqué sur la feuille %(table)s")),
+    "sheet.token": _sheet_text(gettext_noop("Lien %(table)s renouvelé")),
 }
 
 
