@@ -177,6 +177,8 @@ def _model_of(event: AuditEvent) -> type[models.Model] | None:
 
 
 def field_label(model: type[models.Model] | None, name: str) -> str:
+    if name in FRENCH_FIELDS:
+        return _(FRENCH_FIELDS[name])
     if model is not None:
         try:
             return str(model._meta.get_field(name).verbose_name)
@@ -185,19 +187,46 @@ def field_label(model: type[models.Model] | None, name: str) -> str:
     return {"reason": _("motif"), "note": _("remarque"), "cause": _("cause")}.get(name, name)
 
 
+# Fields whose verbose_name is their (English) name: their French label in the journal.
+FRENCH_FIELDS = {"season": gettext_noop("saison"), "club": gettext_noop("club")}
+
+
 def french_value(model: type[models.Model] | None, name: str, value: Any) -> str:
     if value is None or value == "":
         return "—"
     if isinstance(value, bool):
         return _("oui") if value else _("non")
-    if isinstance(value, str) and len(value) >= 19 and value[4] == "-" and value[10] == "T":
-        try:
-            return french_datetime(datetime.datetime.fromisoformat(value))
-        except ValueError:
-            pass
-    choices = _choices(model, name)
-    text = str(choices.get(value, value))
+    if isinstance(value, str) and (moment := _iso(value)) is not None:
+        return moment
+    related = _related(model, name, value)
+    text = related if related is not None else str(_choices(model, name).get(value, value))
     return text if len(text) <= 60 else text[:57] + "…"
+
+
+def _iso(value: str) -> str | None:
+    """An ISO date or date-time of a snapshot, the French way (else None)."""
+    try:
+        if len(value) == 10 and value[4] == "-":
+            return datetime.date.fromisoformat(value).strftime("%d/%m/%Y")
+        if len(value) >= 19 and value[4] == "-" and value[10] == "T":
+            return french_datetime(datetime.datetime.fromisoformat(value))
+    except ValueError:
+        return None
+    return None
+
+
+def _related(model: type[models.Model] | None, name: str, value: Any) -> str | None:
+    """A foreign key's row by its name, not its id (None when not a foreign key)."""
+    if model is None:
+        return None
+    try:
+        field = model._meta.get_field(name)
+    except FieldDoesNotExist:
+        return None
+    if not isinstance(field, models.ForeignKey):
+        return None
+    row = field.related_model._default_manager.filter(pk=value).first()
+    return str(row) if row is not None else "—"
 
 
 def _choices(model: type[models.Model] | None, name: str) -> dict[Any, Any]:

@@ -228,6 +228,15 @@ CASES: list[tuple[str, dict[str, Any], str]] = [
         "non → oui ; publiée le : — → 01/12/2026 à 15 h 42.",
     ),
     (
+        "contest.update",
+        {
+            "target_type": "contest",
+            "before": {"date": "2027-03-01"},
+            "after": {"date": "2027-03-08"},
+        },
+        "Concours modifié par demo à 15 h 42 : date : 01/03/2027 → 08/03/2027.",
+    ),
+    (
         "something.new",
         {"actor_label": "système"},
         "something.new automatiquement à 15 h 42.",
@@ -289,3 +298,17 @@ def test_the_log_page_shows_sentences_not_fields(
     assert f"{team} a payé par organisatrice à {local}." in html
     assert f"{team} inscrite par organisatrice" in html
     assert "paid :" not in html and "False" not in html and "→ True" not in html
+
+
+@pytest.mark.django_db
+def test_a_foreign_key_is_named_not_numbered(contest: Contest) -> None:
+    old = services.create_season(contest.club, name="Saison 2026")
+    new = services.create_season(contest.club, name="Saison 2027")
+    event = _event(
+        "contest.update",
+        {"target_type": "contest", "before": {"season": old.pk}, "after": {"season": new.pk}},
+    )
+    with translation.override("fr"):
+        assert journal.sentence(event, NAMES) == (
+            "Concours modifié par demo à 15 h 42 : saison : Saison 2026 → Saison 2027."
+        )
