@@ -41,6 +41,8 @@ class Names:
     teams: dict[int, str] = field(default_factory=dict)
     rounds: dict[int, int] = field(default_factory=dict)
     tables: dict[int, tuple[int, int]] = field(default_factory=dict)
+    # A deal's events name the deal: its sheet by the deal's id.
+    deals: dict[int, int] = field(default_factory=dict)
 
     @classmethod
     def for_events(cls, events: Iterable[AuditEvent]) -> Names:
@@ -56,6 +58,13 @@ class Names:
             "score_sheet__pk", "round__number", "number"
         )
         names.tables = {sheet: (round_number, table) for sheet, round_number, table in rows}
+        deal_ids = {e.target_id for e in events if e.target_type == DEAL and e.target_id}
+        rows = Table.objects.filter(score_sheet__deals__pk__in=deal_ids).values_list(
+            "score_sheet__deals__pk", "score_sheet__pk", "round__number", "number"
+        )
+        for deal, sheet, round_number, table in rows:
+            names.deals[deal] = sheet
+            names.tables[sheet] = (round_number, table)
         return names
 
 
@@ -148,6 +157,8 @@ def _team(event: AuditEvent, names: Names) -> str:
 def _table(event: AuditEvent, names: Names) -> str:
     """ "de la table 7 (partie 2)" """
     sheet = _sheet_id(event)
+    if event.target_type == DEAL and event.target_id in names.deals:
+        sheet = names.deals[event.target_id]
     if sheet in names.tables:
         round_number, table = names.tables[sheet]
         return _("de la table %(table)s (partie %(round)s)") % {

@@ -25,6 +25,7 @@ NAMES = journal.Names(
     teams={12: "Équipe 12 « Morel – Thomas »"},
     rounds={2: 2, 3: 3},
     tables={70: (2, 7)},
+    deals={900: 70},
 )
 ENTRY = {"target_type": "entry", "target_id": 12, "target_repr": "12. Morel – Thomas"}
 ROUND2 = {"target_type": "round", "target_id": 2, "target_repr": "Printemps — partie 2"}
@@ -165,7 +166,7 @@ CASES: list[tuple[str, dict[str, Any], str]] = [
     ),
     (
         "deal.record",
-        DEAL | {"actor_label": TABLE_LINK, "after": {"sheet": 70, "number": 4}},
+        DEAL | {"actor_label": TABLE_LINK, "after": {"number": 4, "score_a": 100}},
         "Donne 4 de la table 7 (partie 2) saisie par la table à 15 h 42.",
     ),
     (
