@@ -169,20 +169,3 @@ FILTERS: dict[str, Any] = {
 
 def action_label(action: str) -> str:
     return str(ACTION_LABELS.get(action, action))
-
-
-def _short(value: Any) -> str:
-    text = "—" if value in (None, "") else str(value)
-    return text if len(text) <= 60 else text[:57] + "…"
-
-
-def describe_change(before: Any, after: Any) -> list[str]:
-    """Lines "field: before → after" for the fields that differ (dicts), else a summary."""
-    if isinstance(before, dict) and isinstance(after, dict):
-        keys = [k for k in {**before, **after} if before.get(k) != after.get(k)]
-        return [f"{k} : {_short(before.get(k))} → {_short(after.get(k))}" for k in keys]
-    if isinstance(after, dict):
-        return [f"{k} : {_short(v)}" for k, v in after.items()]
-    if isinstance(before, dict):
-        return [f"{k} : {_short(v)}" for k, v in before.items()]
-    return []
