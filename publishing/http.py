@@ -1,7 +1,7 @@
 """A French 404 page for the public and organiser views of publishing.
 
 Views raise ``Http404`` with a French sentence saying what is missing ("Les résultats de
-cette manche ne sont pas publiés."); :func:`french_404` renders that sentence in the site's
+cette partie ne sont pas publiés."); :func:`french_404` renders that sentence in the site's
 layout with status 404 instead of Django's bare English page. It never turns anything else
 into a 404.
 """

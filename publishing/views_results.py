@@ -47,7 +47,7 @@ def _public_results_round(club_slug: str, contest_slug: str, round_number: int) 
     )
     if round_ is None:
         lookups.public_contest(club_slug, contest_slug)
-        raise Http404(_("Les résultats de cette manche ne sont pas publiés."))
+        raise Http404(_("Les résultats de cette partie ne sont pas publiés."))
     return round_
 
 

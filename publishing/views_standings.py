@@ -206,7 +206,7 @@ def _cached_export(
 ) -> HttpResponse:
     meta = lookups.published_snapshot_meta(club_slug, contest_slug)
     response = HttpResponse(_export_file(meta, fmt), content_type=exports.CONTENT_TYPES[fmt])
-    name = f"{contest_slug}-classement-manche-{meta['as_of_round']}.{fmt}"
+    name = f"{contest_slug}-classement-partie-{meta['as_of_round']}.{fmt}"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
 

@@ -108,25 +108,25 @@ ERROR_MESSAGES: dict[str, Promise] = {
     ),
     # Pairing (tournaments shows these when drawing a round; listed so that every code has one)
     "pairing.unknown_method": _("La méthode d'appariement est inconnue."),
-    "pairing.not_enough_teams": _("Il faut au moins deux équipes présentes pour tirer une manche."),
+    "pairing.not_enough_teams": _("Il faut au moins deux équipes présentes pour tirer une partie."),
     "pairing.duplicate_entrant": _("Une équipe figure deux fois dans la liste à apparier."),
     "pairing.invalid_rank": _("Un rang d'équipe doit être un nombre entier à partir de 1."),
-    "pairing.invalid_round": _("Le numéro de manche doit être un nombre entier à partir de 1."),
-    "pairing.too_many_rounds": _("Trop de manches pour un toutes-rondes avec ce nombre d'équipes."),
+    "pairing.invalid_round": _("Le numéro de partie doit être un nombre entier à partir de 1."),
+    "pairing.too_many_rounds": _("Trop de parties pour un toutes-rondes avec ce nombre d'équipes."),
     "pairing.invalid_time_budget": _("Le temps de calcul de l'appariement doit être positif."),
-    "pairing.invalid_history": _("L'historique des manches associe une équipe à elle-même."),
+    "pairing.invalid_history": _("L'historique des parties associe une équipe à elle-même."),
     "pairing.inconsistent_roster": _(
         "Les arrivées tardives et les retraits des équipes se contredisent."
     ),
     # Standings
     "standings.invalid_result": _("Un résultat de partie est mal formé."),
-    "standings.team_twice_in_round": _("Une équipe a deux résultats dans la même manche."),
+    "standings.team_twice_in_round": _("Une équipe a deux résultats dans la même partie."),
     "standings.unknown_team": _("Un résultat cite une équipe qui n'est pas inscrite au concours."),
     "standings.unknown_method": _("La méthode de classement est inconnue."),
     "standings.unknown_tiebreak": _("Un critère de départage est inconnu."),
     "standings.duplicate_tiebreak": _("Un critère de départage est cité deux fois."),
     "standings.invalid_config": _("Les réglages du classement sont invalides."),
-    "standings.invalid_round": _("La manche du classement doit être un nombre entier positif."),
+    "standings.invalid_round": _("La partie du classement doit être un nombre entier positif."),
     "standings.missing_lot": _(
         "Le départage par tirage au sort demande un tirage pour chaque équipe."
     ),

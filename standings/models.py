@@ -65,12 +65,12 @@ class StandingsSnapshot(models.Model):
         verbose_name=_("concours"),
     )
     # Rows count the results of rounds 1..as_of_round (0: before any result).
-    as_of_round = models.PositiveSmallIntegerField(_("après la manche"))
+    as_of_round = models.PositiveSmallIntegerField(_("après la partie"))
     # False: a placeholder written by the last build for a round it did not compute.
     is_valid = models.BooleanField(_("calculé"), default=True)
     # The last round whose standings were public when this was built (0: none): a visibility
     # changed elsewhere is noticed by comparing it with the rounds' flags.
-    public_round = models.PositiveSmallIntegerField(_("manche publique au calcul"), default=0)
+    public_round = models.PositiveSmallIntegerField(_("partie publique au calcul"), default=0)
     rows = models.JSONField(_("lignes"), default=list)
     config = models.JSONField(_("règles de classement"), default=dict)
     teams_count = models.PositiveIntegerField(_("équipes"), default=0)
@@ -96,4 +96,4 @@ class StandingsSnapshot(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.contest_id} après la manche {self.as_of_round}"
+        return f"{self.contest_id} après la partie {self.as_of_round}"

@@ -133,15 +133,15 @@ ACTION_LABELS: dict[str, Any] = {
     "entry.withdraw": _("Équipe retirée"),
     "entry.reinstate": _("Équipe réintégrée"),
     "entry.delete": _("Équipe supprimée"),
-    "round.generate": _("Tirage de la manche"),
+    "round.generate": _("Tirage de la partie"),
     "round.generate_forced": _("Tirage forcé avant la fin de la partie précédente"),
-    "round.redraw": _("Nouveau tirage de la manche"),
+    "round.redraw": _("Nouveau tirage de la partie"),
     "round.swap": _("Échange de deux équipes"),
     "round.move": _("Déplacement d'une équipe"),
     "round.undo": _("Modification du tirage annulée"),
-    "round.publish": _("Manche publiée"),
+    "round.publish": _("Partie publiée"),
     "round.visibility": _("Publication modifiée"),
-    "round.delete": _("Manche supprimée"),
+    "round.delete": _("Partie supprimée"),
     "round.close": _("Partie close"),
     "round.reopen": _("Partie rouverte"),
     "deal.record": _("Donne saisie"),
@@ -160,7 +160,7 @@ ACTION_LABELS: dict[str, Any] = {
 FILTERS: dict[str, Any] = {
     "contest": _("Concours"),
     "entry": _("Équipes"),
-    "round": _("Manches et tirages"),
+    "round": _("Parties et tirages"),
     "deal": _("Donnes"),
     "sheet": _("Feuilles de marque"),
     "publication": _("Publication"),
@@ -169,20 +169,3 @@ FILTERS: dict[str, Any] = {
 
 def action_label(action: str) -> str:
     return str(ACTION_LABELS.get(action, action))
-
-
-def _short(value: Any) -> str:
-    text = "—" if value in (None, "") else str(value)
-    return text if len(text) <= 60 else text[:57] + "…"
-
-
-def describe_change(before: Any, after: Any) -> list[str]:
-    """Lines "field: before → after" for the fields that differ (dicts), else a summary."""
-    if isinstance(before, dict) and isinstance(after, dict):
-        keys = [k for k in {**before, **after} if before.get(k) != after.get(k)]
-        return [f"{k} : {_short(before.get(k))} → {_short(after.get(k))}" for k in keys]
-    if isinstance(after, dict):
-        return [f"{k} : {_short(v)}" for k, v in after.items()]
-    if isinstance(before, dict):
-        return [f"{k} : {_short(v)}" for k, v in before.items()]
-    return []

@@ -88,7 +88,7 @@ class ContestForm(forms.Form):
         initial=True,
     )
     rounds_count = forms.IntegerField(
-        label=gettext_lazy("Nombre de manches"), min_value=1, max_value=30, initial=4
+        label=gettext_lazy("Nombre de parties"), min_value=1, max_value=30, initial=4
     )
     ranking_method = forms.ChoiceField(
         label=gettext_lazy("Classement"),
@@ -126,7 +126,7 @@ class ContestForm(forms.Form):
         initial=Contest.WithdrawnRanking.LEAVE,
         required=False,
         help_text=gettext_lazy(
-            "Dès la manche qu'elle ne joue plus. Une équipe retirée ne reçoit jamais de lot : "
+            "Dès la partie qu'elle ne joue plus. Une équipe retirée ne reçoit jamais de lot : "
             "il revient à l'équipe suivante."
         ),
     )
@@ -140,7 +140,7 @@ class ContestForm(forms.Form):
         ),
     )
     pairing_method = forms.ChoiceField(
-        label=gettext_lazy("Appariement des manches"),
+        label=gettext_lazy("Appariement des parties"),
         choices=Contest.PairingMethod.choices,
         widget=forms.RadioSelect,
         initial=Contest.PairingMethod.DRAW_THEN_RANKING,

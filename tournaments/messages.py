@@ -48,12 +48,12 @@ def engine_error_message(exc: Any) -> str:
         case "pairing.not_enough_teams":
             return _(
                 "Il faut au moins %(minimum)s équipes présentes pour faire un tirage "
-                "(%(count)s pointée(s) pour cette manche)."
+                "(%(count)s pointée(s) pour cette partie)."
             ) % {"minimum": p.get("minimum", 2), "count": p.get("count", 0)}
         case "pairing.too_many_rounds":
             return _(
-                "Avec %(teams)s équipes, un « toutes rondes » compte au plus %(max)s manches : "
-                "la manche %(round)s est impossible."
+                "Avec %(teams)s équipes, un « toutes rondes » compte au plus %(max)s parties : "
+                "la partie %(round)s est impossible."
             ) % {
                 "teams": p.get("teams", "?"),
                 "max": p.get("max_rounds", "?"),
@@ -61,7 +61,7 @@ def engine_error_message(exc: Any) -> str:
             }
         case "pairing.inconsistent_roster":
             return _(
-                "Les manches d'entrée et de retrait d'une équipe sont incohérentes : "
+                "Les parties d'entrée et de retrait d'une équipe sont incohérentes : "
                 "vérifiez les équipes tardives et retirées."
             )
         case "pairing.unknown_method":
@@ -167,11 +167,11 @@ def report_lines(report: Any, entries: Mapping[int, Any]) -> list[tuple[str, str
                     "seed": p.get("seed"),
                 }
             case "late_entry":
-                text = _("%(team)s entre dans le concours à cette manche.") % {
+                text = _("%(team)s entre dans le concours à cette partie.") % {
                     "team": _team(entries, p.get("team"))
                 }
             case "withdrawal":
-                text = _("%(team)s s'est retirée après la manche précédente.") % {
+                text = _("%(team)s s'est retirée après la partie précédente.") % {
                     "team": _team(entries, p.get("team"))
                 }
             case "rank_tie_drawn":

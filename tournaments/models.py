@@ -155,7 +155,7 @@ class Contest(models.Model):
     class ByePolicy(models.TextChoices):
         FIXED = "fixed", _("points fixes")
         HALF_GAME = "half_game", _("moitié d'une partie")
-        ROUND_AVERAGE = "round_average", _("moyenne de la manche")
+        ROUND_AVERAGE = "round_average", _("moyenne de la partie")
 
     class WithdrawnRanking(models.TextChoices):
         """Where a team that withdrew goes in the standings of the rounds it no longer plays."""
@@ -165,7 +165,7 @@ class Contest(models.Model):
 
     class PairingMethod(models.TextChoices):
         DRAW_THEN_RANKING = "draw_then_ranking", _("tirage au sort, puis selon le classement")
-        DRAW_EVERY_ROUND = "draw_every_round", _("tirage au sort à chaque manche")
+        DRAW_EVERY_ROUND = "draw_every_round", _("tirage au sort à chaque partie")
         ROUND_ROBIN = "round_robin", _("toutes rondes")
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="contests")
@@ -183,7 +183,7 @@ class Contest(models.Model):
     preset = models.CharField(_("modèle de règles"), max_length=60, blank=True)
     ruleset = models.JSONField(_("règles"), default=dict)
     rules_frozen_at = models.DateTimeField(_("règles figées le"), null=True, blank=True)
-    rounds_count = models.PositiveSmallIntegerField(_("nombre de manches"), default=4)
+    rounds_count = models.PositiveSmallIntegerField(_("nombre de parties"), default=4)
     ranking_method = models.CharField(
         _("classement"),
         max_length=20,
@@ -281,9 +281,9 @@ class Entry(models.Model):
     )
     paid = models.BooleanField(_("payé"), default=False)
     checked_in = models.BooleanField(_("pointé"), default=False)
-    joined_at_round = models.PositiveSmallIntegerField(_("entre à la manche"), default=1)
+    joined_at_round = models.PositiveSmallIntegerField(_("entre à la partie"), default=1)
     withdrawn_after_round = models.PositiveSmallIntegerField(
-        _("retiré après la manche"), null=True, blank=True
+        _("retiré après la partie"), null=True, blank=True
     )
     # The team's home club when it differs from the organising club ("club d'origine"): the
     # pairing keeps two teams of the same home club apart when the contest asks for it.
@@ -353,8 +353,8 @@ class Round(models.Model):
 
     class Meta:
         ordering = ["contest", "number"]
-        verbose_name = _("manche")
-        verbose_name_plural = _("manches")
+        verbose_name = _("partie")
+        verbose_name_plural = _("parties")
         constraints = [
             models.UniqueConstraint(fields=["contest", "number"], name="round_unique_number"),
             models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
@@ -364,7 +364,7 @@ class Round(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.contest} — manche {self.number}"
+        return f"{self.contest} — partie {self.number}"
 
 
 class Table(models.Model):

@@ -12,6 +12,7 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournaments.models import Club, Entry, Player
 
@@ -72,14 +73,14 @@ class EntryTable(tables.Table):
             badges.append(
                 format_html(
                     '<span class="badge status-withdrawn">{}</span>',
-                    _("retirée après la manche %(n)s") % {"n": record.withdrawn_after_round},
+                    _("retirée après la partie %(n)s") % {"n": record.withdrawn_after_round},
                 )
             )
         if record.joined_at_round > 1:
             badges.append(
                 format_html(
                     '<span class="badge">{}</span>',
-                    _("entre à la manche %(n)s") % {"n": record.joined_at_round},
+                    _("entre à la partie %(n)s") % {"n": record.joined_at_round},
                 )
             )
         badges.append(
@@ -104,7 +105,7 @@ class DrawByTableTable(tables.Table):
 
     number = tables.Column(verbose_name=_("Table"), attrs={"td": {"class": "num"}})
     team_a = tables.Column(verbose_name=_("Équipe"))
-    team_b = tables.Column(verbose_name=_("contre"))
+    team_b = tables.Column(verbose_name=pgettext_lazy("versus: team against team", "contre"))
 
     class Meta:
         attrs = ATTRS

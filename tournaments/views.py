@@ -17,7 +17,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from tournaments import access, audit, services
+from tournaments import access, audit, journal, services
 from tournaments.forms import ContestForm, PlayerForm, SeasonForm, player_choice_label
 from tournaments.models import Club, Contest, Membership, Player, Round
 from tournaments.responses import query_text, service_refusal
@@ -251,13 +251,8 @@ def contest_log(request: HttpRequest, club_slug: str, contest_id: int) -> HttpRe
         kind = ""
     page = Paginator(events, 50).get_page(request.GET.get("page"))
     rows = [
-        {
-            "event": event,
-            "label": audit.action_label(event.action),
-            "who": event.actor.get_username() if event.actor else event.actor_label,
-            "changes": audit.describe_change(event.before, event.after),
-        }
-        for event in page
+        {"event": event, "label": audit.action_label(event.action), "sentence": text}
+        for event, text in journal.sentences(page)
     ]
     return render(
         request,

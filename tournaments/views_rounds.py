@@ -127,7 +127,7 @@ def round_generate(request: HttpRequest, club_slug: str, contest_id: int) -> Htt
         return service_refusal(request, exc, contest.get_absolute_url())
     messages.success(
         request,
-        _("Manche %(number)s tirée (brouillon) : vérifiez-la puis publiez-la.")
+        _("Partie %(number)s tirée (brouillon) : vérifiez-la puis publiez-la.")
         % {"number": round_.number},
     )
     return redirect(_round_url(round_))
@@ -237,7 +237,7 @@ def round_publish(
         services.publish_round(round_)
     except services.ServiceError as exc:
         return _detail(request, round_, status=status_of(exc), error=exc.message)
-    text = _("Manche %(number)s publiée.") % {"number": round_.number}
+    text = _("Partie %(number)s publiée.") % {"number": round_.number}
     if round_.number == 1:
         text += " " + _("Les règles du concours sont désormais figées.")
     messages.success(request, text)
@@ -283,7 +283,7 @@ def round_delete(
                 # else: a double click, the first click deleted it: the same success.
             if not error:
                 messages.success(
-                    request, _("Manche %(number)s supprimée.") % {"number": round_.number}
+                    request, _("Partie %(number)s supprimée.") % {"number": round_.number}
                 )
                 return redirect(contest.get_absolute_url())
     return render(

@@ -134,7 +134,7 @@ def log(
         target if target is not None else sheet,
         before=before,
         after=after,
-        target_repr=_("Manche %(round)s, table %(table)s")
+        target_repr=_("Partie %(round)s, table %(table)s")
         % {"round": table.round.number, "table": table.number},
         user=user,
         label=label,
@@ -149,7 +149,10 @@ def history(sheet: ScoreSheet, **fields: Any) -> DealCorrection:
         sheet,
         _CORRECTION_ACTIONS.get(action, f"sheet.{action}"),
         before=correction.before,
-        after=correction.after,
+        # The journal says why (the correction's reason), next to what changed.
+        after={**correction.after, "reason": correction.reason}
+        if correction.reason
+        else correction.after,
         user=fields.get("by"),
         device=fields.get("device", ""),
     )

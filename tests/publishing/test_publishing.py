@@ -61,14 +61,14 @@ def test_draft_round_cannot_be_published(client: Client, organiser: Any, contest
     client.force_login(organiser)
     response = client.post(_orga(contest) + "manches/2/publication/", {"r2-show_standings": "on"})
     assert response.status_code == 409
-    assert "Publiez la manche" in response.content.decode()
+    assert "Publiez la partie" in response.content.decode()
     assert not contest.rounds.get(number=2).show_standings
 
 
 def test_publication_page_and_rebuild_button(client: Client, organiser: Any, contest: Any) -> None:
     client.force_login(organiser)
     page = client.get(_orga(contest) + "publication/").content.decode()
-    assert "Manche 1" in page and "publiez d’abord le tirage" in page.replace(
+    assert "Partie 1" in page and "publiez d’abord le tirage" in page.replace(
         "&#x27;", "’"
     ).replace("'", "’")
     assert client.post(_orga(contest) + "classement/recalculer/").status_code == 302

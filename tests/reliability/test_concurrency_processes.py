@@ -491,7 +491,7 @@ def test_twenty_processes_score_four_tables_at_once(club: Any) -> None:
         sheet = ScoreSheet.objects.select_related("table__round").get(pk=table["sheet_id"])
         if sheet.status != ScoreSheet.Status.CONFIRMED:
             continue
-        label = f"Manche 1, table {sheet.table.number}"
+        label = f"Partie 1, table {sheet.table.number}"
         events = list(
             AuditEvent.objects.filter(contest_id=table["contest_id"], target_repr=label)
             .order_by("id")

@@ -95,3 +95,30 @@ def test_publishing_a_round_creates_its_sheets_and_scores_the_bye(club: Any) -> 
     assert sheets.count() == 3
     bye = sheets.get(table__entry_b__isnull=True)
     assert bye.kind == ScoreSheet.Kind.BYE and bye.status != ScoreSheet.Status.OPEN
+
+
+@pytest.mark.django_db
+def test_the_journal_names_the_deal_and_its_table(sheet: Any, organiser: Any) -> None:
+    """The real events of a deal and its correction read as sentences with the table's name."""
+    from tournaments import journal
+
+    _deal(sheet, 100, device="phone-1234567890")
+    sheet.refresh_from_db()
+    services.correct_deal(
+        sheet.pk,
+        1,
+        DealFacts(taker="a", trump="hearts", taker_points=120),
+        version=sheet.version,
+        client_id=uuid.uuid4(),
+        user=organiser,
+        organiser=True,
+        reason="points mal comptés",
+    )
+    events = AuditEvent.objects.filter(action__startswith="deal.").order_by("id")
+    table, round_number = sheet.table.number, sheet.table.round.number
+    where = f"de la table {table} (partie {round_number})"
+    texts = [text for _event, text in journal.sentences(events)]
+    assert texts[0].startswith(f"Donne 1 {where} saisie par la table à ")
+    assert texts[1].startswith(
+        f"Donne 1 {where} corrigée (motif : points mal comptés) par organisatrice à "
+    )

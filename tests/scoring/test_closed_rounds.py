@@ -257,7 +257,8 @@ def test_reopening_needs_a_reason_and_is_journaled(
         "tournaments:contest_log",
         kwargs={"club_slug": round_.contest.club.slug, "contest_id": round_.contest_id},
     )
-    assert "Partie rouverte" in page_text(orga.get(log))
+    reopened = f"Partie {round_.number} rouverte (motif : Table 1 : donne oubliée) par "
+    assert reopened in page_text(orga.get(log))
     # The table link enters deals again.
     response = phone.post(table_url(sheet, "deal"), deal_data(sheet))
     assert response.status_code == 302

@@ -36,7 +36,7 @@ def test_demo_contest_is_finished_with_published_standings(capsys: Any) -> None:
     page = Client().get(f"/concours/saint-aubin/{contest.slug}/classement/")
     assert page.status_code == 200 and snapshot.rows[0]["name"] in page.content.decode()
     out = capsys.readouterr().out
-    assert "4 manches" in out and "576 donne(s)" in out
+    assert "4 parties" in out and "576 donne(s)" in out
 
     call_command("seed_demo_results")
     assert DealRecord.objects.count() == deals

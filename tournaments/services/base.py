@@ -47,7 +47,7 @@ def gone(what: str) -> ServiceError:
     """The refusal of a change to a row deleted meanwhile (a double click, another organiser)."""
     messages = {
         "contest": _("Ce concours n'existe plus."),
-        "round": _("Cette manche n'existe plus : elle vient d'être supprimée."),
+        "round": _("Cette partie n'existe plus : elle vient d'être supprimée."),
         "entry": _("Cette équipe n'existe plus : elle vient d'être supprimée."),
     }
     return ServiceError(f"{what}.gone", messages[what], status=404)

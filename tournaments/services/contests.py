@@ -107,7 +107,7 @@ def update_contest(contest: Contest, values: Mapping[str, Any]) -> Contest:
             "contest.rules_frozen",
             _(
                 "Les règles et le format ne peuvent plus changer : le concours a commencé "
-                "(première manche publiée le %(date)s)."
+                "(première partie publiée le %(date)s)."
             )
             % {"date": timezone.localtime(locked.rules_frozen_at).strftime("%d/%m/%Y %H:%M")},
         )
@@ -118,7 +118,7 @@ def update_contest(contest: Contest, values: Mapping[str, Any]) -> Contest:
         if values["rounds_count"] < last:
             raise ServiceError(
                 "contest.rounds_below_existing",
-                _("Le concours a déjà %(count)s manches : impossible d'en prévoir moins.")
+                _("Le concours a déjà %(count)s parties : impossible d'en prévoir moins.")
                 % {"count": last},
             )
     for name in INFO_FIELDS + RULE_FIELDS:
@@ -137,7 +137,7 @@ def finish_contest(contest: Contest) -> Contest:
     if locked.rounds.filter(status=Round.Status.DRAFT).exists():
         raise ServiceError(
             "contest.draft_round",
-            _("Publiez ou supprimez d'abord la manche en brouillon."),
+            _("Publiez ou supprimez d'abord la partie en brouillon."),
         )
     before = audit.snapshot(locked, ["status"])
     locked.status = Contest.Status.FINISHED

@@ -73,7 +73,7 @@ def add_entry(contest: Contest, values: EntryValues) -> Entry:
     if joined > locked.rounds_count:
         raise ServiceError(
             "entry.too_late",
-            _("Toutes les manches sont publiées : plus aucune équipe ne peut entrer."),
+            _("Toutes les parties sont publiées : plus aucune équipe ne peut entrer."),
         )
     entry = Entry.objects.create(
         contest=locked,
@@ -151,7 +151,7 @@ def reinstate_entry(entry: Entry) -> Entry:
         raise ServiceError(
             "entry.missed_rounds",
             _(
-                "Cette équipe a manqué des manches publiées : inscrivez-la à nouveau comme "
+                "Cette équipe a manqué des parties publiées : inscrivez-la à nouveau comme "
                 "équipe tardive."
             ),
         )

@@ -55,7 +55,7 @@ def check_draft(round_: Round) -> None:
     if round_.status != Round.Status.DRAFT:
         raise ServiceError(
             "round.not_draft",
-            _("La manche %(number)s est publiée : son tirage ne se modifie plus.")
+            _("La partie %(number)s est publiée : son tirage ne se modifie plus.")
             % {"number": round_.number},
         )
 

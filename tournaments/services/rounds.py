@@ -61,7 +61,7 @@ def generate_round(contest: Contest, *, seed: int | None = None, force_reason: s
     if rounds and rounds[-1].status == Round.Status.DRAFT:
         raise ServiceError(
             "round.draft_exists",
-            _("La manche %(number)s est encore en brouillon : publiez-la ou refaites son tirage.")
+            _("La partie %(number)s est encore en brouillon : publiez-la ou refaites son tirage.")
             % {"number": rounds[-1].number},
         )
     number = len(rounds) + 1 if not rounds else rounds[-1].number + 1
@@ -69,8 +69,8 @@ def generate_round(contest: Contest, *, seed: int | None = None, force_reason: s
         raise ServiceError(
             "round.all_drawn",
             ngettext(
-                "Le concours compte %(count)s manche, déjà tirée.",
-                "Le concours compte %(count)s manches, toutes déjà tirées.",
+                "Le concours compte %(count)s partie, déjà tirée.",
+                "Le concours compte %(count)s parties, toutes déjà tirées.",
                 locked.rounds_count,
             )
             % {"count": locked.rounds_count},
@@ -102,7 +102,7 @@ def redraw_round(round_: Round, *, seed: int | None = None) -> Round:
         and locked.contest.rounds.filter(number__gt=locked.number).exists()
     ):
         raise ServiceError(
-            "round.not_last", _("Seul le tirage de la dernière manche peut être refait.")
+            "round.not_last", _("Seul le tirage de la dernière partie peut être refait.")
         )
     before = round_state(locked, read_layout(locked))
     layout, facts = _pair(locked.contest, locked.number, seed)
@@ -162,7 +162,7 @@ def set_round_visibility(
     locked = lock_round(round_)
     if locked.status == Round.Status.DRAFT and (show_draw or show_results or show_standings):
         raise ServiceError(
-            "round.not_published", _("Publiez la manche avant de la montrer au public.")
+            "round.not_published", _("Publiez la partie avant de la montrer au public.")
         )
     before = audit.snapshot(locked, ROUND_STATE_FIELDS)
     locked.show_draw, locked.show_results = show_draw, show_results
@@ -180,7 +180,7 @@ def delete_round(round_: Round, *, confirmed: bool = False) -> list[str]:
     locked = lock_round(round_)
     lock_contest(locked.contest)
     if locked.contest.rounds.filter(number__gt=locked.number).exists():
-        raise ServiceError("round.not_last", _("Seule la dernière manche peut être supprimée."))
+        raise ServiceError("round.not_last", _("Seule la dernière partie peut être supprimée."))
     lost = lost_with(locked)
     if locked.status != Round.Status.DRAFT and not confirmed:
         raise ServiceError(
@@ -199,7 +199,7 @@ def delete_round(round_: Round, *, confirmed: bool = False) -> list[str]:
     except (ProtectedError, RestrictedError) as exc:
         raise ServiceError(
             "round.protected",
-            _("Des résultats enregistrés empêchent de supprimer cette manche."),
+            _("Des résultats enregistrés empêchent de supprimer cette partie."),
         ) from exc
     return lost
 
@@ -258,7 +258,7 @@ def close_round(round_: Round) -> Round:
     if locked.status == Round.Status.DRAFT:
         raise ServiceError(
             "round.not_published",
-            _("Une manche en brouillon ne se clôt pas : publiez-la ou supprimez-la."),
+            _("Une partie en brouillon ne se clôt pas : publiez-la ou supprimez-la."),
         )
     if locked.status == Round.Status.PUBLISHED:
         _close(locked, CLOSED_BY_ORGANISER)

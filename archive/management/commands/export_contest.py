@@ -13,7 +13,7 @@ from archive.contest_archive import dumps, export_contest
 
 
 class Command(BaseCommand):
-    help = "Exporte un concours complet (équipes, manches, feuilles, donnes…) en JSON."
+    help = "Exporte un concours complet (équipes, parties, feuilles, donnes…) en JSON."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("contest_id", type=int)

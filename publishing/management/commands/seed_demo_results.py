@@ -81,7 +81,7 @@ class Command(BaseCommand):
         publishing.rebuild_now(contest)  # a no-op write when nothing changed
         self.stdout.write(
             self.style.SUCCESS(
-                f"Démo jouée : « {contest.name} », {contest.rounds_count} manches, "
+                f"Démo jouée : « {contest.name} », {contest.rounds_count} parties, "
                 f"{deals} donne(s) saisie(s) par cette exécution, classement publié."
             )
         )
