@@ -59,10 +59,10 @@ class Names:
         )
         names.tables = {sheet: (round_number, table) for sheet, round_number, table in rows}
         deal_ids = {e.target_id for e in events if e.target_type == DEAL and e.target_id}
-        rows = Table.objects.filter(score_sheet__deals__pk__in=deal_ids).values_list(
+        deal_rows = Table.objects.filter(score_sheet__deals__pk__in=deal_ids).values_list(
             "score_sheet__deals__pk", "score_sheet__pk", "round__number", "number"
         )
-        for deal, sheet, round_number, table in rows:
+        for deal, sheet, round_number, table in deal_rows:
             names.deals[deal] = sheet
             names.tables[sheet] = (round_number, table)
         return names
@@ -192,9 +192,11 @@ def field_label(model: type[models.Model] | None, name: str) -> str:
         return _(FRENCH_FIELDS[name])
     if model is not None:
         try:
-            return str(model._meta.get_field(name).verbose_name)
+            found = model._meta.get_field(name)
         except FieldDoesNotExist:  # a field removed since the event: its own name
-            pass
+            found = None
+        if isinstance(found, models.Field):
+            return str(found.verbose_name)
     return {"reason": _("motif"), "note": _("remarque"), "cause": _("cause")}.get(name, name)
 
 
@@ -234,9 +236,10 @@ def _related(model: type[models.Model] | None, name: str, value: Any) -> str | N
         field = model._meta.get_field(name)
     except FieldDoesNotExist:
         return None
-    if not isinstance(field, models.ForeignKey):
+    target = field.related_model if isinstance(field, models.ForeignKey) else None
+    if not isinstance(target, type):  # not a foreign key ("self" is resolved by Django)
         return None
-    row = field.related_model._default_manager.filter(pk=value).first()
+    row = target._default_manager.filter(pk=value).first()
     return str(row) if row is not None else "—"
 
 
@@ -244,9 +247,10 @@ def _choices(model: type[models.Model] | None, name: str) -> dict[Any, Any]:
     if model is None:
         return {}
     try:
-        return dict(model._meta.get_field(name).flatchoices)
+        found = model._meta.get_field(name)
     except FieldDoesNotExist:  # not a field
         return {}
+    return dict(found.flatchoices) if isinstance(found, models.Field) else {}
 
 
 def changes(event: AuditEvent) -> list[str]:
