@@ -314,8 +314,8 @@ class PlayerField(forms.CharField):
             key = match.group(1)
             # More than 18 digits is no database key (and would overflow SQLite's integers).
             player = (
-                Player.objects.filter(club=self.club, pk=int(key)).first()
-                if len(key) <= 18
+                Player.objects.registry_of(self.club).filter(pk=int(key)).first()
+                if len(key) <= 18 and self.club is not None
                 else None
             )
             if player is None:

@@ -63,7 +63,7 @@ def _club_page(
             "club": club,
             "contests": contests,
             "seasons": club.seasons.all(),
-            "players_count": club.players.count(),
+            "players_count": Player.objects.registry_of(club).count(),
             "season_form": season_form,
         },
         status=status,
@@ -103,7 +103,7 @@ def players(request: HttpRequest, club_slug: str) -> HttpResponse:
                 return redirect("tournaments:players", club_slug=club.slug)
         status = 400
     query = query_text(request, "q")
-    qs = club.players.all()
+    qs = Player.objects.registry_of(club).select_related("club")
     if query:
         from tournaments.models import name_key
 
@@ -154,7 +154,7 @@ def player_suggestions(request: HttpRequest, club_slug: str) -> HttpResponse:
     query = name_key(typed or query_text(request, "q", 170))[:80]
     options: list[str] = []
     if len(query) >= 2:
-        found = Player.objects.filter(club=club).filter(
+        found = Player.objects.registry_of(club).filter(
             Q(name_key__contains=query) | Q(licence__istartswith=query)
         )[:15]
         options = [player_choice_label(p) for p in found]
