@@ -18,7 +18,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournaments import access, audit, services
-from tournaments.forms import ContestForm, PlayerForm, SeasonForm, player_choice_label
+from tournaments.forms import (
+    ContestForm,
+    PlayerForm,
+    RegistryAddForm,
+    SeasonForm,
+    player_choice_label,
+)
 from tournaments.models import Club, Contest, Membership, Player, Round
 from tournaments.responses import query_text, service_refusal
 from tournaments.tables import PlayerTable
@@ -113,7 +119,14 @@ def players(request: HttpRequest, club_slug: str) -> HttpResponse:
     return render(
         request,
         "tournaments/players.html",
-        {"club": club, "form": form, "table": table, "page": page, "query": query},
+        {
+            "club": club,
+            "form": form,
+            "registry_form": RegistryAddForm(),
+            "table": table,
+            "page": page,
+            "query": query,
+        },
         status=status,
     )
 
