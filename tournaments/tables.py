@@ -22,7 +22,6 @@ class PlayerTable(tables.Table):
     last_name = tables.Column(verbose_name=_("Nom"))
     first_name = tables.Column(verbose_name=_("Prénom"))
     licence = tables.Column(verbose_name=_("Licence"), default="")
-    club = tables.Column(empty_values=(), verbose_name=_("Club d'attache"), orderable=False)
     edit = tables.Column(empty_values=(), verbose_name="", orderable=False)
 
     class Meta:
@@ -35,13 +34,11 @@ class PlayerTable(tables.Table):
         super().__init__(*args, **kwargs)
         self.club = club
 
-    def render_club(self, record: Player) -> str:
-        """Blank for the club's own players; the home club of a player added by licence."""
-        return "" if record.club_id == self.club.pk else record.club.name
-
     def render_edit(self, record: Player) -> str:
-        if record.club_id != self.club.pk:  # only the home club changes or merges a player
-            return ""
+        if record.club_id != self.club.pk:  # added by licence: only the home club changes them
+            return format_html(
+                "<small>{}</small>", _("club d'attache : %(club)s") % {"club": record.club.name}
+            )
         url = reverse(
             "tournaments:player_edit", kwargs={"club_slug": self.club.slug, "player_id": record.pk}
         )
