@@ -40,6 +40,11 @@ def player_registry_add(request: HttpRequest, club_slug: str) -> HttpResponse:
     return redirect(back)
 
 
+def _labelled(player: Player) -> str:
+    """The name and licence: two homonyms of a merge are told apart."""
+    return f"{player.full_name} ({player.licence or _('sans licence')})"
+
+
 def _entries_of(player: Player) -> int:
     return Entry.objects.filter(Q(player1=player) | Q(player2=player)).count()
 
@@ -69,6 +74,6 @@ def player_merge(request: HttpRequest, club_slug: str, player_id: int) -> HttpRe
     messages.success(
         request,
         _("%(duplicate)s fusionné(e) dans %(keep)s : ses équipes et son historique suivent.")
-        % {"duplicate": duplicate.full_name, "keep": keep.full_name},
+        % {"duplicate": _labelled(duplicate), "keep": _labelled(keep)},
     )
     return redirect("tournaments:players", club_slug=club.slug)
