@@ -104,7 +104,13 @@ def export_contest(contest_id: int) -> dict[str, Any]:
     objects += _dump([contest.club])
     if contest.season is not None:
         objects += _dump([contest.season])
-    objects += _dump(player_model.objects.filter(pk__in=player_ids).order_by("pk"))
+    players = _dump(player_model.objects.filter(pk__in=player_ids).order_by("pk"))
+    for row in players:
+        # A player of the club's register whose home club is another one (added by licence) is
+        # written as the contest's club's: an archive holds one club; importing it into this
+        # instance again reuses the player, home club kept (``contest_import``).
+        row["fields"]["club"] = contest.club_id
+    objects += players
     rows: list[dict[str, Any]] = []
     for model, lookup in archived_models():
         rows += _dump(model._default_manager.filter(**{lookup: contest_id}).order_by("pk"))

@@ -25,7 +25,7 @@ from django.db import IntegrityError, connection, models, transaction
 from django.utils.translation import gettext as _
 
 from archive.contest_archive import ArchiveError, archived_models
-from tournaments.models import Club, Contest, Player, Season, name_key
+from tournaments.models import Club, Contest, Player, PlayerClub, Season, name_key
 
 CLUB = "tournaments.club"
 SHARED = {"tournaments.season": Season, "tournaments.player": Player}
@@ -186,8 +186,12 @@ def _plan(archive: dict[str, Any]) -> _Plan:
 
 
 def _same_shared(existing: models.Model, row: _Row, club: Club) -> bool:
-    """A season or player already here is reused when it is the same one, in the same club."""
-    if getattr(existing, "club_id", None) != club.pk:
+    """A season or player already here is reused when it is the same one, in the same club (a
+    player: in the club's register, which holds players of other clubs added by licence)."""
+    if isinstance(existing, Player):
+        if not Player.objects.registry_of(club).filter(pk=existing.pk).exists():
+            return False
+    elif getattr(existing, "club_id", None) != club.pk:
         return False
     names = (
         ("name",) if row.label == "tournaments.season" else ("last_name", "first_name", "licence")
@@ -275,6 +279,8 @@ def _write(plan: _Plan, club: Club) -> None:
         # validation is not run: it would refuse rows the application itself wrote.
         for item in serializers.deserialize("python", [raw]):
             item.save(force_insert=True)
+        if row.label == "tournaments.player":  # the raw save skips Player.save(): its register
+            PlayerClub.objects.get_or_create(player_id=row.pk, club=club)
 
 
 def import_contest(archive: dict[str, Any], *, club: str) -> int:

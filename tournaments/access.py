@@ -224,7 +224,8 @@ def table_for(
 def player_for(
     user: Any, club_slug: str, player_id: int, *, roles: Collection[str] = ORGANISING
 ) -> Player:
-    """Player ``player_id`` of club ``club_slug``."""
+    """Player ``player_id`` whose home club is ``club_slug`` (only the home club changes or
+    merges a player; a club that added them to its register by licence does not)."""
     _check_user(user)
     _check_ids(player_id)
     player = (

@@ -26,7 +26,6 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournaments.models import Contest, Entry, Player, name_key
@@ -260,15 +259,14 @@ def validate(contest: Contest, rows: Iterable[ImportRow]) -> list[ImportRow]:
     once.
     """
     rows = list(rows)
-    players = list(Player.objects.filter(club=contest.club))
+    players = list(Player.objects.registry_of(contest.club))
     by_licence = {p.licence.casefold(): p for p in players if p.licence}
     by_name: dict[str, list[Player]] = {}
     for p in players:
         by_name.setdefault(p.name_key, []).append(p)
     registered: dict[int, int] = {}
-    for entry in Entry.objects.filter(contest=contest, withdrawn_after_round__isnull=True).filter(
-        Q(player1__club=contest.club) | Q(player2__club=contest.club)
-    ):
+    # The contest's teams are players of the club's register (home or added by licence).
+    for entry in Entry.objects.filter(contest=contest, withdrawn_after_round__isnull=True):
         registered[entry.player1_id] = entry.number
         registered[entry.player2_id] = entry.number
     seen: dict[str, int] = {}

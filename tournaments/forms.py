@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from django import forms
+from django.db import models
 from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -17,6 +18,7 @@ from django.utils.translation import gettext_lazy
 
 from engine import standings as engine_standings
 from engine.errors import EngineError
+from tournaments import services
 from tournaments.messages import TIEBREAK_LABELS, engine_error_message
 from tournaments.models import Club, Contest, Entry, Player, Season
 
@@ -42,6 +44,56 @@ class PlayerForm(forms.Form):
     first_name = forms.CharField(label=gettext_lazy("Prénom"), max_length=80)
     last_name = forms.CharField(label=gettext_lazy("Nom"), max_length=80)
     licence = forms.CharField(label=gettext_lazy("Licence"), max_length=40, required=False)
+
+
+class RegistryAddForm(forms.Form):
+    """A player of another club of the instance, added to this club's register by licence."""
+
+    licence = forms.CharField(
+        label=gettext_lazy("Licence exacte du joueur"),
+        max_length=40,
+        help_text=gettext_lazy(
+            "Le joueur garde son club d'attache ; il n'est pas recopié. Aucune recherche par nom "
+            "dans les autres clubs."
+        ),
+    )
+
+
+class MergeChoiceField(forms.ModelChoiceField):
+    """A player of the register, told apart by licence and home club."""
+
+    def label_from_instance(self, obj: Any) -> str:
+        licence = (
+            _("licence %(licence)s") % {"licence": obj.licence}
+            if obj.licence
+            else _("sans licence")
+        )
+        return f"{obj.first_name} {obj.last_name} — {licence} — {obj.club.name}"
+
+
+class PlayerMergeForm(forms.Form):
+    """The player a duplicate is merged into: one of the club's register, the duplicate aside."""
+
+    into = MergeChoiceField(
+        label=gettext_lazy("Joueur à conserver"), queryset=Player.objects.none()
+    )
+
+    def __init__(self, *args: Any, club: Club, duplicate: Player, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["into"]
+        assert isinstance(field, forms.ModelChoiceField)
+        # The duplicate's homonyms first, then the register in alphabetical order.
+        field.queryset = (
+            Player.objects.registry_of(club)
+            .exclude(pk=duplicate.pk)
+            .select_related("club")
+            .order_by(
+                models.Case(models.When(name_key=duplicate.name_key, then=0), default=1),
+                "last_name",
+                "first_name",
+                "pk",
+            )
+        )
 
 
 TIEBREAK_CHOICES = [(name, TIEBREAK_LABELS.get(name, name)) for name in engine_standings.TIEBREAKS]
@@ -291,12 +343,15 @@ def player_choice_label(player: Player) -> str:
 
 
 class PlayerRef:
-    """A player typed in the quick-add form: an existing one (``player``) or a new one."""
+    """A player typed in the quick-add form: an existing one (``player``) or a new one (``new``
+    once the organiser chose to create a homonym, with its ``licence``)."""
 
     def __init__(
         self, player: Player | None = None, first_name: str = "", last_name: str = ""
     ) -> None:
         self.player, self.first_name, self.last_name = player, first_name, last_name
+        self.new = False
+        self.licence = ""
 
 
 class PlayerField(forms.CharField):
@@ -314,8 +369,8 @@ class PlayerField(forms.CharField):
             key = match.group(1)
             # More than 18 digits is no database key (and would overflow SQLite's integers).
             player = (
-                Player.objects.filter(club=self.club, pk=int(key)).first()
-                if len(key) <= 18
+                Player.objects.registry_of(self.club).filter(pk=int(key)).first()
+                if len(key) <= 18 and self.club is not None
                 else None
             )
             if player is None:
@@ -348,6 +403,9 @@ class EntryForm(forms.Form):
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.club = club
+        # The typed names borne by several players, with their candidates (the template asks).
+        self.homonym_choices: list[dict[str, Any]] = []
         for name in ("player1", "player2"):
             field = self.fields[name]
             assert isinstance(field, PlayerField)
@@ -365,9 +423,48 @@ class EntryForm(forms.Form):
                 }
             )
 
+    def _resolve_homonyms(self, name: str, ref: PlayerRef) -> None:
+        """A typed name borne by several players of the register: the organiser's choice
+        (``<name>_choice``: a player's id, or ``new`` with ``<name>_licence``), else the
+        candidates are shown (``homonym_choices``) and the field refused. Never the first one."""
+        if ref.player is not None:
+            return
+        found = services.homonyms(self.club, ref.first_name, ref.last_name)
+        if len(found) < 2:
+            return  # none: created; one: used (``services.get_or_create_player``)
+        choice = str(self.data.get(f"{name}_choice", "")).strip()
+        if choice == "new":
+            ref.new = True
+            ref.licence = " ".join(str(self.data.get(f"{name}_licence", "")).split())[:40]
+            return
+        chosen = [h.player for h in found if choice.isdigit() and str(h.player.pk) == choice]
+        if chosen:
+            ref.player = chosen[0]
+            return
+        self.homonym_choices.append(
+            {
+                "field": name,
+                "label": self.fields[name].label,
+                "typed": f"{ref.first_name} {ref.last_name}",
+                "homonyms": found,
+                "licence": str(self.data.get(f"{name}_licence", ""))[:40],
+            }
+        )
+        self.add_error(
+            name,
+            _(
+                "Plusieurs joueurs du club s'appellent %(name)s : choisissez ci-dessus celui qui "
+                "joue, ou créez un nouveau joueur."
+            )
+            % {"name": f"{ref.first_name} {ref.last_name}"},
+        )
+
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         p1, p2 = data.get("player1"), data.get("player2")
+        for name, ref in (("player1", p1), ("player2", p2)):
+            if isinstance(ref, PlayerRef):
+                self._resolve_homonyms(name, ref)
         if isinstance(p1, PlayerRef) and isinstance(p2, PlayerRef):
             same_existing = (
                 p1.player is not None and p2.player is not None and p1.player == p2.player
@@ -375,6 +472,7 @@ class EntryForm(forms.Form):
             same_new = (
                 p1.player is None
                 and p2.player is None
+                and not (p1.new and p2.new and p1.licence != p2.licence)
                 and (p1.first_name, p1.last_name) == (p2.first_name, p2.last_name)
             )
             if same_existing or same_new:

@@ -77,15 +77,40 @@ class Membership(models.Model):
         return f"{self.user} — {self.club} ({self.get_role_display()})"
 
 
-class Player(models.Model):
-    """A person in a club's register. Two players with the same name need distinct licences."""
+class PlayerQuerySet(models.QuerySet["Player"]):
+    def registry_of(self, club: Club | int) -> PlayerQuerySet:
+        """The players of ``club``'s register: its own (home club) and those it added from
+        another club of the instance (``PlayerClub``)."""
+        club_id = club if isinstance(club, int) else club.pk
+        guests = PlayerClub.objects.filter(club_id=club_id).values("player_id")
+        return self.filter(Q(club_id=club_id) | Q(pk__in=guests))
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+
+class Player(models.Model):
+    """A person in a club's register. Two players with the same name need distinct licences.
+
+    ``club`` is the player's home club (it alone edits or merges the player); other clubs of the
+    instance may add the same person to their register (``clubs``, through ``PlayerClub``)
+    instead of copying them.
+    """
+
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="players", verbose_name=_("club d'attache")
+    )
+    clubs: models.ManyToManyField[Club, PlayerClub] = models.ManyToManyField(
+        Club,
+        through="PlayerClub",
+        related_name="registry",
+        verbose_name=_("registres des clubs"),
+        blank=True,
+    )
     first_name = models.CharField(_("prénom"), max_length=80)
     last_name = models.CharField(_("nom"), max_length=80)
     licence = models.CharField(_("numéro de licence"), max_length=40, blank=True)
     name_key = models.CharField(max_length=170, editable=False, db_index=True)
     created_at = models.DateTimeField(_("créé le"), auto_now_add=True)
+
+    objects = PlayerQuerySet.as_manager()
 
     class Meta:
         ordering = ["last_name", "first_name"]
@@ -107,11 +132,32 @@ class Player(models.Model):
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         self.name_key = name_key(self.last_name, self.first_name)
+        adding = self._state.adding
         super().save(*args, **kwargs)
+        if adding:
+            PlayerClub.objects.get_or_create(player=self, club_id=self.club_id)
 
     @property
     def full_name(self) -> str:
         return f"{self.first_name} {self.last_name}".strip()
+
+
+class PlayerClub(models.Model):
+    """A player in a club's register: the home club, or a club that added them by licence."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="registrations")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="registrations")
+    added_at = models.DateTimeField(_("ajouté le"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("joueur du registre")
+        verbose_name_plural = _("joueurs du registre")
+        constraints = [
+            models.UniqueConstraint(fields=["player", "club"], name="playerclub_once_per_club")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} — {self.club}"
 
 
 class Season(models.Model):

@@ -36,6 +36,10 @@ class PlayerTable(tables.Table):
         self.club = club
 
     def render_edit(self, record: Player) -> str:
+        if record.club_id != self.club.pk:  # added by licence: only the home club changes them
+            return format_html(
+                "<small>{}</small>", _("club d'attache : %(club)s") % {"club": record.club.name}
+            )
         url = reverse(
             "tournaments:player_edit", kwargs={"club_slug": self.club.slug, "player_id": record.pk}
         )

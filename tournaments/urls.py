@@ -11,6 +11,7 @@ from tournaments import (
     views_cockpit,
     views_entries,
     views_guide,
+    views_players,
     views_round_closing,
     views_rounds,
 )
@@ -27,7 +28,17 @@ urlpatterns = [
     path(CLUB + "saisons/nouvelle/", views.season_create, name="season_create"),
     path(CLUB + "joueurs/", views.players, name="players"),
     path(CLUB + "joueurs/suggestions/", views.player_suggestions, name="player_suggestions"),
+    path(
+        CLUB + "joueurs/par-licence/",
+        views_players.player_registry_add,
+        name="player_registry_add",
+    ),
     path(CLUB + "joueurs/<int:player_id>/", views.player_edit, name="player_edit"),
+    path(
+        CLUB + "joueurs/<int:player_id>/fusionner/",
+        views_players.player_merge,
+        name="player_merge",
+    ),
     path(CLUB + "concours/nouveau/", views.contest_create, name="contest_create"),
     path(CONTEST, views_cockpit.contest, name="contest"),
     path(CONTEST + "ordre-du-jour/", views_cockpit.draw_rule, name="draw_rule"),

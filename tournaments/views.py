@@ -18,7 +18,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournaments import access, audit, journal, services
-from tournaments.forms import ContestForm, PlayerForm, SeasonForm, player_choice_label
+from tournaments.forms import (
+    ContestForm,
+    PlayerForm,
+    RegistryAddForm,
+    SeasonForm,
+    player_choice_label,
+)
 from tournaments.models import Club, Contest, Membership, Player, Round
 from tournaments.responses import query_text, service_refusal
 from tournaments.tables import PlayerTable
@@ -63,7 +69,7 @@ def _club_page(
             "club": club,
             "contests": contests,
             "seasons": club.seasons.all(),
-            "players_count": club.players.count(),
+            "players_count": Player.objects.registry_of(club).count(),
             "season_form": season_form,
         },
         status=status,
@@ -103,7 +109,7 @@ def players(request: HttpRequest, club_slug: str) -> HttpResponse:
                 return redirect("tournaments:players", club_slug=club.slug)
         status = 400
     query = query_text(request, "q")
-    qs = club.players.all()
+    qs = Player.objects.registry_of(club).select_related("club")
     if query:
         from tournaments.models import name_key
 
@@ -113,7 +119,14 @@ def players(request: HttpRequest, club_slug: str) -> HttpResponse:
     return render(
         request,
         "tournaments/players.html",
-        {"club": club, "form": form, "table": table, "page": page, "query": query},
+        {
+            "club": club,
+            "form": form,
+            "registry_form": RegistryAddForm(),
+            "table": table,
+            "page": page,
+            "query": query,
+        },
         status=status,
     )
 
@@ -154,7 +167,7 @@ def player_suggestions(request: HttpRequest, club_slug: str) -> HttpResponse:
     query = name_key(typed or query_text(request, "q", 170))[:80]
     options: list[str] = []
     if len(query) >= 2:
-        found = Player.objects.filter(club=club).filter(
+        found = Player.objects.registry_of(club).filter(
             Q(name_key__contains=query) | Q(licence__istartswith=query)
         )[:15]
         options = [player_choice_label(p) for p in found]

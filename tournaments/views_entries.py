@@ -34,6 +34,10 @@ SESSION_KEY = "atout-csv-import-%s"
 def _player(club: Club, ref: PlayerRef) -> Player:
     if ref.player is not None:
         return ref.player
+    if ref.new:  # a homonym of players of the register, the organiser asked for a new one
+        return services.save_player(
+            club, first_name=ref.first_name, last_name=ref.last_name, licence=ref.licence
+        )
     player, _created = services.get_or_create_player(club, ref.first_name, ref.last_name)
     return player
 

@@ -186,3 +186,26 @@ def test_failed_import_leaves_nothing(demo_contest: Contest) -> None:
     with pytest.raises(ArchiveError):
         import_contest(data, club=CLUB)
     assert not Contest.objects.filter(pk=data["contest"]["id"]).exists()
+
+
+@pytest.mark.django_db
+def test_imported_players_join_the_club_register(demo_contest: Contest) -> None:
+    """The archive's players, written raw, enter the club's register (``PlayerClub``); a
+    player of the register whose home club is another one is reused on import, not refused."""
+    from tournaments.models import Club, Player, PlayerClub
+
+    contest_id, club = demo_contest.pk, demo_contest.club
+    guest = Player.objects.filter(club=club).first()
+    assert guest is not None
+    other = Club.objects.create(name="Club de Vannes", slug="vannes")
+    Player.objects.filter(pk=guest.pk).update(club=other)  # now a guest of the demo club
+    PlayerClub.objects.get_or_create(player=guest, club=other)
+    data = dumps(export_contest(contest_id))
+    demo_contest.delete()
+    Player.objects.exclude(pk=guest.pk).delete()
+    PlayerClub.objects.filter(club=club).exclude(player=guest).delete()
+
+    assert import_contest(loads(data), club=CLUB) == contest_id
+    in_club = set(PlayerClub.objects.filter(club=club).values_list("player_id", flat=True))
+    assert in_club == set(Player.objects.registry_of(club).values_list("pk", flat=True))
+    assert Player.objects.get(pk=guest.pk).club == other  # reused, home club kept

@@ -59,3 +59,14 @@ def test_demo_contest_has_a_real_ruleset_and_a_published_first_round() -> None:
     call_command("seed_demo")
     assert Round.objects.filter(contest=contest).count() == 1
     assert Table.objects.filter(round__contest=contest).count() == 12
+
+
+@pytest.mark.django_db
+def test_demo_players_are_distinct_people() -> None:
+    """No two demo players share a first and last name, nor a licence (no homonym trap)."""
+    call_command("seed_demo")
+    players = list(Player.objects.values_list("first_name", "last_name", "licence"))
+    names = {(first, last) for first, last, _licence in players}
+    licences = {licence for _first, _last, licence in players}
+    assert len(names) == len(players) == 48
+    assert len(licences) == len(players)

@@ -1,6 +1,6 @@
 """Every write of the tournaments app, one module per use case.
 
-``seasons``, ``players``, ``contests``, ``entries``, ``imports`` (a validated CSV import),
+``seasons``, ``players``, ``player_merge``, ``contests``, ``entries``, ``imports`` (a validated CSV import),
 ``rounds`` (draw, publication, visibility, deletion, closing and reopening) and ``edits`` (hand edits of a draft draw);
 ``base`` and ``layouts`` hold what they share. Callers use this package's names
 (``from tournaments import services; services.add_entry(...)``), never a module's private helper.
@@ -34,7 +34,15 @@ from tournaments.services.entries import (
     withdraw_entry,
 )
 from tournaments.services.imports import BATCH_SIZE, ImportInterrupted, import_entries
-from tournaments.services.players import find_player, get_or_create_player, save_player
+from tournaments.services.player_merge import merge_players
+from tournaments.services.players import (
+    Homonym,
+    add_to_registry,
+    find_player,
+    get_or_create_player,
+    homonyms,
+    save_player,
+)
 from tournaments.services.rounds import (
     close_round,
     close_rounds,
@@ -55,9 +63,11 @@ __all__ = [
     "RULE_FIELDS",
     "DrawTooEarly",
     "EntryValues",
+    "Homonym",
     "ImportInterrupted",
     "ServiceError",
     "add_entry",
+    "add_to_registry",
     "close_round",
     "close_rounds",
     "conflicts",
@@ -69,8 +79,10 @@ __all__ = [
     "finish_contest",
     "generate_round",
     "get_or_create_player",
+    "homonyms",
     "import_entries",
     "lost_with",
+    "merge_players",
     "move_entry",
     "publish_round",
     "redraw_round",

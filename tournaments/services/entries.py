@@ -34,7 +34,10 @@ def check_pair(contest: Contest, player1: Player, player2: Player, exclude: int 
         raise ServiceError(
             "entry.same_player", _("Une équipe se compose de deux joueurs différents.")
         )
-    if player1.club_id != contest.club_id or player2.club_id != contest.club_id:
+    in_registry = Player.objects.registry_of(contest.club_id).filter(
+        pk__in=[player1.pk, player2.pk]
+    )
+    if in_registry.count() != 2:
         raise ServiceError("entry.foreign_player", _("Ce joueur n'appartient pas au club."))
     taken = Entry.objects.filter(contest=contest, withdrawn_after_round__isnull=True)
     if exclude is not None:

@@ -110,7 +110,9 @@ class Command(BaseCommand):
         players = []
         for index in range(DEMO_TEAMS * 2):
             first = FIRST_NAMES[index % len(FIRST_NAMES)]
-            last = LAST_NAMES[(index * 7) % len(LAST_NAMES)]
+            # Past the first round of names, shift the surname by one: no two demo players
+            # share a first and last name (no homonym trap in the demo's register).
+            last = LAST_NAMES[(index * 7 + index // len(FIRST_NAMES)) % len(LAST_NAMES)]
             licence = f"D{index + 1:05d}"
             player, _ = Player.objects.get_or_create(
                 club=club, licence=licence, defaults={"first_name": first, "last_name": last}
