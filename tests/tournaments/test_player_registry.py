@@ -318,8 +318,8 @@ def test_migration_puts_every_player_in_its_club() -> None:
     from django.db import connection
     from django.db.migrations.executor import MigrationExecutor
 
-    before = [("tournaments", "0007_contest_withdrawn_ranking")]
-    after = [("tournaments", "0008_player_registry_in_several_clubs")]
+    before = [("tournaments", "0008_words_partie_not_manche")]
+    after = [("tournaments", "0009_player_registry_in_several_clubs")]
     executor = MigrationExecutor(connection)
     executor.migrate(before)
     old = executor.loader.project_state(before).apps
