@@ -143,6 +143,7 @@ ACTION_LABELS: dict[str, Any] = {
     "round.visibility": _("Publication modifiée"),
     "round.delete": _("Partie supprimée"),
     "round.close": _("Partie close"),
+    "player.merge": _("Joueurs fusionnés"),
     "round.reopen": _("Partie rouverte"),
     "deal.record": _("Donne saisie"),
     "deal.correct": _("Donne corrigée"),

@@ -449,6 +449,12 @@ def _sheet_totals(event: AuditEvent, names: Names) -> str:
     return _done(event, text + _reason(event))
 
 
+def _player_merge(event: AuditEvent, names: Names) -> str:
+    # target_repr is "Duplicate → Kept", written by the merge service with both full names.
+    text = _("Joueurs fusionnés : %(who)s") % {"who": event.target_repr or "—"}
+    return _done(event, text)
+
+
 BUILDERS: dict[str, Builder] = {
     "contest.create": _contest_create,
     "contest.update": _contest_update,
@@ -480,6 +486,7 @@ BUILDERS: dict[str, Builder] = {
     "sheet.reopen": _sheet_text(gettext_noop("Feuille %(table)s rouverte")),
     "sheet.forfeit": _sheet_text(gettext_noop("Forfait ou exempt marqué sur la feuille %(table)s")),
     "sheet.token": _sheet_text(gettext_noop("Lien %(table)s renouvelé")),
+    "player.merge": _player_merge,
 }
 
 

@@ -165,6 +165,11 @@ CASES: list[tuple[str, dict[str, Any], str]] = [
         "Partie 4 rouverte par demo à 15 h 42.",
     ),
     (
+        "player.merge",
+        {"target_type": "player", "target_id": 9, "target_repr": "Elodie DUPONT → Élodie Dupont"},
+        "Joueurs fusionnés : Elodie DUPONT → Élodie Dupont par demo à 15 h 42.",
+    ),
+    (
         "deal.record",
         DEAL | {"actor_label": TABLE_LINK, "after": {"number": 4, "score_a": 100}},
         "Donne 4 de la table 7 (partie 2) saisie par la table à 15 h 42.",
