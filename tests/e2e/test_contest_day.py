@@ -183,11 +183,11 @@ def test_a_contest_day_as_the_organiser(
     expect(page.locator("#hall-address .url")).to_have_text(live_server.url + "/")
     expect(_next_action(page)).to_have_text("Tirer la partie 1")
     _next_action(page).click()
-    expect(page.locator(".messages")).to_contain_text("Manche 1 tirée (brouillon)")
+    expect(page.locator(".messages")).to_contain_text("Partie 1 tirée (brouillon)")
     expect(h1).to_contain_text("Partie 1")
     page.get_by_role("button", name="Publier").click()  # its confirmation accepted
     expect(page.locator(".messages")).to_contain_text(
-        "Manche 1 publiée. Les règles du concours sont désormais figées."
+        "Partie 1 publiée. Les règles du concours sont désormais figées."
     )
 
     # 5. Next action: the QR score sheets. Table 1's QR code is read from the printed page.
@@ -200,7 +200,12 @@ def test_a_contest_day_as_the_organiser(
     expect(phone_sheet.locator(".table-number")).to_have_text("Table 1")
     url = _decode_qr(page, phone_sheet.locator(".qr svg"), tmp_path / "qr-table-1.png")
     assert url.startswith(live_server.url + "/table/"), url
-    assert url == phone_sheet.locator(".sheet-link").inner_text().strip()
+    # Under the QR code, the short link a player can type leads to the same table link.
+    short = phone_sheet.locator(".sheet-link").inner_text().strip()
+    assert short.startswith(live_server.url.split("://", 1)[1] + "/t/"), short
+    typed = browser(**PHONE)
+    typed.goto("http://" + short)
+    assert typed.url == url
 
     # 6. A phone at table 1 opens that URL and enters the 4 donnes: the game ends.
     phone = browser(**PHONE)
@@ -282,13 +287,13 @@ def test_a_contest_day_as_the_organiser(
     expect(page.locator("[data-total-a]")).to_have_text("288")
     expect(page.locator("[data-total-b]")).to_have_text("360")
     # The sheet page's back link leads to the follow page, and from there to table 4.
-    page.get_by_role("link", name="← Manche 1").click()
+    page.get_by_role("link", name="← Partie 1").click()
     expect(h1).to_have_text("Partie 1 : suivi des tables")
     page.locator("tr[data-table='4']").get_by_role("link", name="Saisir la feuille papier").click()
     expect(h1).to_contain_text("Table 4")
     _paper_totals(page, 300, 348, 4)
     expect(page.locator("[data-total-a]")).to_have_text("300")
-    page.get_by_role("link", name="← Manche 1").click()
+    page.get_by_role("link", name="← Partie 1").click()
     expect(h1).to_have_text("Partie 1 : suivi des tables")
 
     # 10. The follow page: the phone's table confirmed by the other team, the totals typed by
@@ -308,10 +313,10 @@ def test_a_contest_day_as_the_organiser(
     expect(page.locator("#step-tables")).to_contain_text("Partie 1 : 4 tables sur 4 terminées")
     expect(_next_action(page)).to_have_text("Tirer la partie 2")
     _next_action(page).click()
-    expect(page.locator(".messages")).to_contain_text("Manche 2 tirée (brouillon)")
+    expect(page.locator(".messages")).to_contain_text("Partie 2 tirée (brouillon)")
     expect(h1).to_contain_text("Partie 2")
     page.get_by_role("button", name="Publier").click()
-    expect(page.locator(".messages")).to_contain_text("Manche 2 publiée.")
+    expect(page.locator(".messages")).to_contain_text("Partie 2 publiée.")
 
     # 12. Partie 2's four paper sheets, from the follow page.
     _to_cockpit(page)
@@ -326,7 +331,7 @@ def test_a_contest_day_as_the_organiser(
         expect(h1).to_contain_text(f"Table {table}")
         _paper_totals(page, a, b, 4)
         expect(page.locator("[data-total-a]")).to_have_text(str(a))
-        page.get_by_role("link", name="← Manche 2").click()
+        page.get_by_role("link", name="← Partie 2").click()
         expect(h1).to_have_text("Partie 2 : suivi des tables")
     expect(page.locator("tr[data-state=not_started]")).to_have_count(0)
 
@@ -336,11 +341,11 @@ def test_a_contest_day_as_the_organiser(
     expect(_next_action(page)).to_have_text("Publier tirages, résultats et classement")
     _next_action(page).click()
     expect(h1).to_contain_text("Publication")
-    row = page.locator("tr", has_text="Manche 2")
+    row = page.locator("tr", has_text="Partie 2")
     row.get_by_label("Résultats publics").check()
     row.get_by_label("Classement public").check()
     row.get_by_role("button", name="Enregistrer").click()
-    expect(page.locator("main")).to_contain_text("Le public voit le classement après la manche 2")
+    expect(page.locator("main")).to_contain_text("Le public voit le classement après la partie 2")
 
     # 14. Prizes, the next action then: the winner's prize.
     _to_cockpit(page)
