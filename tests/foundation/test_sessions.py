@@ -6,7 +6,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -55,25 +54,25 @@ def test_an_organiser_session_ends_with_the_browser(organiser: Any) -> None:
 
 
 @pytest.mark.django_db
-def test_an_idle_session_expires_and_activity_extends_it(organiser: Any, settings: Any) -> None:
+def test_a_session_expires_at_the_latest_after_its_age(organiser: Any, settings: Any) -> None:
     from django.contrib.sessions.models import Session
+    from django.utils import timezone
 
     client = Client()
     client.post("/compte/connexion/", {"username": organiser.username, "password": PASSWORD})
-    key = client.cookies["sessionid"].value
-    first = Session.objects.get(session_key=key).expire_date
-    time.sleep(1.1)
+    session = Session.objects.get(session_key=client.cookies["sessionid"].value)
+    left = (session.expire_date - timezone.now()).total_seconds()
+    assert settings.SESSION_COOKIE_AGE - 60 < left <= settings.SESSION_COOKIE_AGE
+    # A page read does not write the session (no write during a database outage).
     assert client.get("/orga/").status_code == 200
-    second = Session.objects.get(session_key=key).expire_date
-    assert second > first  # the expiry slides with every request
-    assert (second - first).total_seconds() < settings.SESSION_COOKIE_AGE
+    assert Session.objects.get(pk=session.pk).expire_date == session.expire_date
 
 
-def test_session_idle_minutes_and_hsts_preload_are_opt_in() -> None:
+def test_session_hours_and_hsts_preload_are_opt_in() -> None:
     default = _settings(**PROD)
-    assert default["age"] == 180 * 60
+    assert default["age"] == 12 * 3600
     assert default["hsts"] > 0 and default["preload"] is False
     assert "security.W021" in default["silenced"]
-    opted = _settings(**PROD, SECURE_HSTS_PRELOAD="1", SESSION_IDLE_MINUTES="30")
-    assert opted["preload"] is True and opted["age"] == 1800
+    opted = _settings(**PROD, SECURE_HSTS_PRELOAD="1", SESSION_HOURS="2")
+    assert opted["preload"] is True and opted["age"] == 7200
     assert "security.W021" not in opted["silenced"]
