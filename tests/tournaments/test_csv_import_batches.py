@@ -55,9 +55,8 @@ class _TransactionWatch:
         self.pending = 0
 
 
-@pytest.mark.django_db(transaction=True)
-def test_two_thousand_teams_never_more_than_a_batch_per_transaction(contest: Any) -> None:
-    rows = _valid_rows(contest, 2000)
+def _import_watched(contest: Any, rows: Any, **options: Any) -> tuple[Any, _TransactionWatch]:
+    """Import ``rows``, counting the teams each committed transaction inserted."""
     watch = _TransactionWatch()
     real_commit = connection.commit
 
@@ -66,7 +65,14 @@ def test_two_thousand_teams_never_more_than_a_batch_per_transaction(contest: Any
         watch.committed()
 
     with connection.execute_wrapper(watch), mock.patch.object(connection, "commit", commit):
-        created = services.import_entries(contest, rows)
+        created = services.import_entries(contest, rows, **options)
+    return created, watch
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_thousand_teams_never_more_than_a_batch_per_transaction(contest: Any) -> None:
+    rows = _valid_rows(contest, 2000)
+    created, watch = _import_watched(contest, rows)
 
     assert len(created) == 2000 == Entry.objects.filter(contest=contest).count()
     assert sum(watch.per_commit) == 2000
@@ -85,15 +91,7 @@ def test_a_batch_ends_once_its_time_is_spent(contest: Any) -> None:
     bounds how long a deal waits for the write lock (no clock is asserted here: with a spent
     budget every transaction holds exactly one team)."""
     rows = _valid_rows(contest, 30)
-    watch = _TransactionWatch()
-    real_commit = connection.commit
-
-    def commit() -> None:
-        real_commit()
-        watch.committed()
-
-    with connection.execute_wrapper(watch), mock.patch.object(connection, "commit", commit):
-        created = services.import_entries(contest, rows, batch_seconds=0.0)
+    created, watch = _import_watched(contest, rows, batch_seconds=0.0)
 
     assert len(created) == 30
     assert watch.per_commit == [1] * 30
