@@ -30,6 +30,7 @@ ARCHIVE_VERSION = 1
 CONTEST_MODELS: tuple[tuple[str, str], ...] = (
     ("tournaments.Contest", "pk"),
     ("tournaments.Entry", "contest_id"),
+    ("tournaments.Phase", "contest_id"),
     ("tournaments.Round", "contest_id"),
     ("tournaments.Table", "round__contest_id"),
     ("scoring.ScoreSheet", "table__round__contest_id"),

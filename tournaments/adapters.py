@@ -140,6 +140,20 @@ def ruleset_of(contest: Contest) -> engine_rules.Ruleset:
     return engine_rules.Ruleset.from_json(contest.ruleset or contest.preset or "club_contest")
 
 
+def round_ruleset(round_: Round) -> engine_rules.Ruleset:
+    """The rules a partie is played under: the contest's, then its phase's format, then its own
+    (``Phase.rules_overrides``, ``Round.rules_overrides``: engine option names and values).
+
+    Raises ``EngineError`` (``rules.*``) when an override is not a valid option or value.
+    """
+    rules = ruleset_of(round_.contest)
+    overrides: dict[str, Any] = {}
+    if round_.phase_id is not None and round_.phase is not None:
+        overrides.update(round_.phase.rules_overrides or {})
+    overrides.update(round_.rules_overrides or {})
+    return rules.replace(**overrides) if overrides else rules
+
+
 _RANKING_OPTION = {
     Contest.RankingMethod.POINTS: engine_rules.TournamentRanking.SUM_OF_POINTS,
     Contest.RankingMethod.WINS_THEN_POINTS: (

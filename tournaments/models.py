@@ -214,6 +214,20 @@ class Contest(models.Model):
         DRAW_EVERY_ROUND = "draw_every_round", _("tirage au sort à chaque partie")
         ROUND_ROBIN = "round_robin", _("toutes rondes")
 
+    class EntryMode(models.TextChoices):
+        """How players enter: as fixed pairs, alone with partners drawn at every partie, or both
+        (solo players paired for the whole contest before partie 1)."""
+
+        PAIRS = "pairs", _("équipes formées")
+        MELEE = "melee", _("mêlée (partenaires tirés à chaque partie)")
+        MIXED = "mixed", _("équipes et joueurs seuls")
+
+    class LeftoverPolicy(models.TextChoices):
+        """What happens to a solo player left without a partner."""
+
+        VOLUNTEER = "volunteer", _("un partenaire bénévole, dont les points ne comptent pas")
+        BYE = "bye", _("exempt, selon la règle de l'exempt")
+
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="contests")
     season = models.ForeignKey(
         Season, on_delete=models.SET_NULL, null=True, blank=True, related_name="contests"
@@ -264,6 +278,15 @@ class Contest(models.Model):
     draw_waits_for_confirmation = models.BooleanField(
         _("tirer la partie suivante seulement quand toutes les feuilles sont confirmées"),
         default=False,
+    )
+    entry_mode = models.CharField(
+        _("inscription"), max_length=8, choices=EntryMode.choices, default=EntryMode.PAIRS
+    )
+    leftover_policy = models.CharField(
+        _("joueur seul restant"),
+        max_length=10,
+        choices=LeftoverPolicy.choices,
+        default=LeftoverPolicy.BYE,
     )
     created_at = models.DateTimeField(_("créé le"), auto_now_add=True)
 
@@ -336,6 +359,13 @@ class Entry(models.Model):
     home_club = models.CharField(_("club d'origine"), max_length=120, blank=True)
     # Drawn once at registration; the "tirage au sort" tie-break reads it.
     lot = models.PositiveIntegerField(_("tirage"), default=0)
+    # A mêlée's pair of one partie (partners drawn for that partie only): not a team of the
+    # contest's team standings, its players are ranked individually. None: a fixed pair.
+    formed_for_round = models.PositiveSmallIntegerField(
+        _("paire de la partie"), null=True, blank=True
+    )
+    # player2 is a volunteer lent to a solo player: he plays, his points do not count.
+    player2_is_volunteer = models.BooleanField(_("partenaire bénévole"), default=False)
     created_at = models.DateTimeField(_("inscrit le"), auto_now_add=True)
 
     class Meta:
@@ -374,6 +404,47 @@ class Entry(models.Model):
         return self.withdrawn_after_round is None or round_number <= self.withdrawn_after_round
 
 
+class Phase(models.Model):
+    """One phase of a contest in phases (pools, then a main bracket and a consolante…).
+
+    A contest without phases is one implicit Swiss phase, exactly as before. ``rules_overrides``
+    are engine ``Ruleset`` options (game end, score caps, match of several games, time's-up)
+    that the parties of this phase play instead of the contest's; a partie's own overrides
+    come on top (``tournaments.adapters.round_ruleset``).
+    """
+
+    class Kind(models.TextChoices):
+        SWISS = "swiss", _("parties selon le classement")
+        DRAW = "draw", _("tirage à chaque partie")
+        POOLS = "pools", _("poules (toutes rondes)")
+        KNOCKOUT = "knockout", _("tableau à élimination directe")
+        CONSOLANTE = "consolante", _("consolante")
+        REPECHAGE = "repechage", _("repêchage")
+
+    contest = models.ForeignKey(Contest, on_delete=models.CASCADE, related_name="phases")
+    number = models.PositiveSmallIntegerField(_("ordre"))
+    kind = models.CharField(_("type"), max_length=12, choices=Kind.choices)
+    name = models.CharField(_("nom"), max_length=80, blank=True)
+    rounds_count = models.PositiveSmallIntegerField(_("nombre de parties"), default=1)
+    # The phase's own settings (pool size, seeding, bracket size, placement matches…) and its
+    # qualification rule from the previous phase, as plain JSON checked by services/phases.
+    settings = models.JSONField(_("réglages"), default=dict, blank=True)
+    qualification = models.JSONField(_("qualification"), default=dict, blank=True)
+    rules_overrides = models.JSONField(_("format des parties"), default=dict, blank=True)
+
+    class Meta:
+        ordering = ["contest", "number"]
+        verbose_name = _("phase")
+        verbose_name_plural = _("phases")
+        constraints = [
+            models.UniqueConstraint(fields=["contest", "number"], name="phase_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="phase_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name or str(self.get_kind_display())
+
+
 class Round(models.Model):
     """One round ("manche", "partie") of a contest: its draw, then its games."""
 
@@ -384,6 +455,16 @@ class Round(models.Model):
 
     contest = models.ForeignKey(Contest, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField(_("numéro"))
+    phase = models.ForeignKey(
+        Phase,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="rounds",
+        verbose_name=_("phase"),
+    )
+    # This partie's own format (engine Ruleset options over the contest's and its phase's).
+    rules_overrides = models.JSONField(_("format de la partie"), default=dict, blank=True)
     status = models.CharField(
         _("état"), max_length=16, choices=Status.choices, default=Status.DRAFT
     )
