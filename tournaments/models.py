@@ -393,6 +393,8 @@ class Entry(models.Model):
 
     @property
     def display_name(self) -> str:
+        if self.formed_for_round is not None:  # a mêlée's pair: the players are who they look for
+            return f"{self.number}. {self.player1.full_name} – {self.player2.full_name}"
         if self.name:
             return f"{self.number}. {self.name}"
         return f"{self.number}. {self.player1.last_name} – {self.player2.last_name}"
