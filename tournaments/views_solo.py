@@ -143,7 +143,7 @@ def solo_action(
         if action in SOLO_ACTIONS:
             flag, value, done = SOLO_ACTIONS[action]
             services.set_solo_flag(solo, flag, value)
-            text = _("%(player)s %(done)s.") % {"player": name, "done": done}
+            text = _("%(player)s : %(done)s.") % {"player": name, "done": done}
         elif action == "retirer":
             solo = services.withdraw_solo(solo)
             text = _("%(player)s retiré(e) après la partie %(round)s.") % {
