@@ -1,7 +1,8 @@
 """Every write of the tournaments app, one module per use case.
 
 ``seasons``, ``players``, ``player_merge``, ``contests``, ``entries``, ``imports`` (a validated CSV import),
-``rounds`` (draw, publication, visibility, deletion, closing and reopening) and ``edits`` (hand edits of a draft draw);
+``rounds`` (draw, publication, visibility, deletion, closing and reopening), ``edits`` (hand edits of a draft draw),
+``plan_rounds``, ``latecomers`` and ``table_moves`` (changes of a running contest's plan, each with a reason);
 ``base`` and ``layouts`` hold what they share. Callers use this package's names
 (``from tournaments import services; services.add_entry(...)``), never a module's private helper.
 
@@ -34,6 +35,8 @@ from tournaments.services.entries import (
     withdraw_entry,
 )
 from tournaments.services.imports import BATCH_SIZE, ImportInterrupted, import_entries
+from tournaments.services.latecomers import LatecomerOptions, latecomer_options, seat_latecomer
+from tournaments.services.plan_rounds import change_rounds_count, rounds_count_consequences
 from tournaments.services.player_merge import merge_players
 from tournaments.services.players import (
     Homonym,
@@ -55,6 +58,7 @@ from tournaments.services.rounds import (
     set_round_visibility,
 )
 from tournaments.services.seasons import create_season
+from tournaments.services.table_moves import free_numbers, move_table, swap_tables
 
 __all__ = [
     "BATCH_SIZE",
@@ -65,9 +69,11 @@ __all__ = [
     "EntryValues",
     "Homonym",
     "ImportInterrupted",
+    "LatecomerOptions",
     "ServiceError",
     "add_entry",
     "add_to_registry",
+    "change_rounds_count",
     "close_round",
     "close_rounds",
     "conflicts",
@@ -77,22 +83,28 @@ __all__ = [
     "delete_round",
     "find_player",
     "finish_contest",
+    "free_numbers",
     "generate_round",
     "get_or_create_player",
     "homonyms",
     "import_entries",
+    "latecomer_options",
     "lost_with",
     "merge_players",
     "move_entry",
+    "move_table",
     "publish_round",
     "redraw_round",
     "reinstate_entry",
     "reopen_round",
+    "rounds_count_consequences",
     "save_player",
+    "seat_latecomer",
     "set_draw_waits_for_confirmation",
     "set_entry_flag",
     "set_round_visibility",
     "swap_entries",
+    "swap_tables",
     "undo_last_edit",
     "update_contest",
     "update_entry",
