@@ -177,6 +177,14 @@ class _Builder:
             )
             % {"drawn": len(self.rounds), "count": self.contest.rounds_count}
         )
+        if self.current is not None and not self.finished:
+            # A running contest's plan may change: parties, a latecomer, a table out of service.
+            step.actions.append(
+                Action(
+                    _("Changer le plan (parties, retardataire, table hors service)"),
+                    _url("tournaments:plan", self.contest),
+                )
+            )
         if self.finished:
             step.state = "done"
             step.lines.append(_("Le concours est clos."))

@@ -35,7 +35,12 @@ from tournaments.services.entries import (
     withdraw_entry,
 )
 from tournaments.services.imports import BATCH_SIZE, ImportInterrupted, import_entries
-from tournaments.services.latecomers import LatecomerOptions, latecomer_options, seat_latecomer
+from tournaments.services.latecomers import (
+    LatecomerOptions,
+    latecomer_consequences,
+    latecomer_options,
+    seat_latecomer,
+)
 from tournaments.services.plan_rounds import change_rounds_count, rounds_count_consequences
 from tournaments.services.player_merge import merge_players
 from tournaments.services.players import (
@@ -58,7 +63,12 @@ from tournaments.services.rounds import (
     set_round_visibility,
 )
 from tournaments.services.seasons import create_season
-from tournaments.services.table_moves import free_numbers, move_table, swap_tables
+from tournaments.services.table_moves import (
+    free_numbers,
+    move_consequences,
+    move_table,
+    swap_tables,
+)
 
 __all__ = [
     "BATCH_SIZE",
@@ -88,9 +98,11 @@ __all__ = [
     "get_or_create_player",
     "homonyms",
     "import_entries",
+    "latecomer_consequences",
     "latecomer_options",
     "lost_with",
     "merge_players",
+    "move_consequences",
     "move_entry",
     "move_table",
     "publish_round",

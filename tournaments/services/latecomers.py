@@ -16,7 +16,7 @@ from django.db import transaction
 from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 
-from tournaments import audit, signals
+from tournaments import adapters, audit, signals
 from tournaments.models import Contest, Entry, Round, Table
 from tournaments.services.base import ServiceError, gone, lock_contest, lock_entry, lock_round
 from tournaments.services.plan_rounds import check_reason, check_running
@@ -111,7 +111,8 @@ def _check_entry(contest: Contest, round_: Round, entry: Entry) -> Entry:
     return locked
 
 
-def _check_round(contest: Contest, round_: Round) -> None:
+def check_round(contest: Contest, round_: Round) -> None:
+    """Refuse a latecomer when the partie is not the one being played (or in round robin)."""
     check_running(contest)
     check_playing(round_)
     if contest.rounds.filter(number__gt=round_.number).exists():
@@ -171,6 +172,80 @@ def _seat(round_: Round, entry: Entry, opponent: Entry | None) -> tuple[Table, s
     return table, "waiting"
 
 
+@transaction.atomic  # read only; the checks lock rows as the change would
+def latecomer_consequences(round_: Round, entry: Entry, opponent: Entry | None) -> list[str]:
+    """French lines saying what seating ``entry`` does, before it is confirmed (the checks of
+    :func:`seat_latecomer`, without writing)."""
+    round_ = Round.objects.select_related("contest__club").get(pk=round_.pk)
+    contest = round_.contest
+    check_round(contest, round_)
+    _check_entry(contest, round_, entry)
+    options = latecomer_options(round_)
+    team = entry.display_name
+    if opponent is None:
+        lines = _bye_lines(round_, options, team)
+    else:
+        if opponent.pk not in {e.pk for e in options.waiting} or opponent.pk == entry.pk:
+            raise ServiceError(
+                "plan.not_waiting",
+                _("%(team)s n'attend pas d'adversaire à la partie %(n)s.")
+                % {"team": opponent.display_name, "n": round_.number},
+            )
+        lines = [
+            _(
+                "Nouvelle table %(table)s : %(team)s contre %(other)s, avec sa feuille de marque "
+                "et son QR code (imprimez-la)."
+            )
+            % {"table": options.next_table, "team": team, "other": opponent.display_name}
+        ]
+    if not _played_before(contest, round_, entry) and entry.joined_at_round != round_.number:
+        lines.append(
+            _("%(team)s entre au concours à la partie %(n)s.") % {"team": team, "n": round_.number}
+        )
+    lines.append(_("Les autres tables ne changent pas."))
+    return lines
+
+
+def _bye_lines(round_: Round, options: LatecomerOptions, team: str) -> list[str]:
+    bye = options.bye
+    if bye is None:
+        if options.waiting:
+            raise ServiceError(
+                "plan.no_bye",
+                _(
+                    "La partie %(n)s n'a pas d'exempt : placez l'équipe face à une équipe en attente."
+                )
+                % {"n": round_.number},
+            )
+        raise _no_opponent(round_)
+    other = bye.entry_a.display_name
+    return [
+        _("%(team)s joue la partie %(n)s à la table %(table)s, contre %(bye)s.")
+        % {"team": team, "n": round_.number, "table": bye.number, "bye": other},
+        _(
+            "L'exempt de %(bye)s est annulé : ses %(points)s points d'exempt ne comptent plus, "
+            "elle joue un vrai match. La feuille de la table %(table)s (même QR code) devient "
+            "une feuille de match."
+        )
+        % {"bye": other, "points": _bye_points(round_, bye.entry_a_id), "table": bye.number},
+    ]
+
+
+def _bye_points(round_: Round, team: int) -> int:
+    for result in adapters.finished_results(round_.contest):
+        if result.round == round_.number and result.team_a == team and result.team_b is None:
+            return int(result.score_a)
+    return 0
+
+
+def _played_before(contest: Contest, round_: Round, entry: Entry) -> bool:
+    return (
+        Table.objects.filter(round__contest=contest, round__number__lt=round_.number)
+        .filter(Q(entry_a=entry) | Q(entry_b=entry))
+        .exists()
+    )
+
+
 def _label(entry: Entry) -> str:
     """The team's name without its number ("Morel – Thomas"), as the journal names teams."""
     return entry.display_name.split(". ", 1)[-1]
@@ -185,18 +260,13 @@ def seat_latecomer(
     reason = check_reason(reason)
     locked = lock_round(round_)
     contest = lock_contest(locked.contest)
-    _check_round(contest, locked)
+    check_round(contest, locked)
     entry = _check_entry(contest, locked, entry)
     if opponent is not None:
         opponent = _check_entry(contest, locked, opponent)
     table, against = _seat(locked, entry, opponent)
     before = {"joined_at_round": entry.joined_at_round, "checked_in": entry.checked_in}
-    played_before = (
-        Table.objects.filter(round__contest=contest, round__number__lt=locked.number)
-        .filter(Q(entry_a=entry) | Q(entry_b=entry))
-        .exists()
-    )
-    if not played_before:
+    if not _played_before(contest, locked, entry):
         entry.joined_at_round = locked.number
     entry.checked_in = True
     entry.save(update_fields=["joined_at_round", "checked_in"])
@@ -224,4 +294,11 @@ def seat_latecomer(
     return table
 
 
-__all__ = ["LatecomerOptions", "check_playing", "latecomer_options", "seat_latecomer"]
+__all__ = [
+    "LatecomerOptions",
+    "check_playing",
+    "check_round",
+    "latecomer_consequences",
+    "latecomer_options",
+    "seat_latecomer",
+]

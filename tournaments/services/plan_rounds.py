@@ -143,10 +143,12 @@ def _ruleset_with(contest: Contest, count: int) -> dict[str, Any]:
     return data
 
 
+@transaction.atomic  # read only; the checks lock rows as the change would
 def rounds_count_consequences(contest: Contest, count: int) -> list[str]:
     """French lines saying what changing to ``count`` parties means, before it is confirmed.
 
     Raises the same refusals as :func:`change_rounds_count` (the page shows them instead)."""
+    contest = Contest.objects.select_related("club").get(pk=contest.pk)
     check_running(contest)
     _check_count(contest, count)
     drawn = _drawn(contest)

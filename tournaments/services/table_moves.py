@@ -91,17 +91,13 @@ def _announce(locked: Round) -> None:
     )
 
 
-@transaction.atomic
-def move_table(round_: Round, number: int, new_number: int, *, reason: str) -> Table:
-    """Move the match of table ``number`` to the free table ``new_number``."""
-    reason = check_reason(reason)
+def _check_move(round_: Round, number: int, new_number: int) -> Table:
     _check_number(new_number)
-    locked = _locked_playing(round_)
-    table = _table(locked, number)
+    table = _table(round_, number)
     if new_number == number:
         raise ServiceError("plan.same_table", _("Choisissez un autre numéro de table."), status=400)
     taken = (
-        Table.objects.filter(round=locked, number=new_number)
+        Table.objects.filter(round=round_, number=new_number)
         .select_related("entry_a__player1", "entry_a__player2", "entry_b__player1")
         .select_related("entry_b__player2")
         .first()
@@ -115,6 +111,51 @@ def move_table(round_: Round, number: int, new_number: int, *, reason: str) -> T
             )
             % {"table": new_number, "teams": _teams(taken)},
         )
+    return table
+
+
+def _check_swap(round_: Round, first: int, second: int) -> tuple[Table, Table]:
+    if first == second:
+        raise ServiceError("plan.same_table", _("Choisissez deux tables différentes."), status=400)
+    return _table(round_, first), _table(round_, second)
+
+
+@transaction.atomic  # read only; the checks lock rows as the change would
+def move_consequences(round_: Round, number: int, target: int, *, swap: bool) -> list[str]:
+    """French lines saying what moving (or swapping) a table does, before it is confirmed.
+    Raises the refusals of :func:`move_table` / :func:`swap_tables`."""
+    check_playing(round_)
+    if swap:
+        one, two = _check_swap(round_, number, target)
+        lines = [
+            _("Le match de la table %(a)s (%(teams)s) passe à la table %(b)s.")
+            % {"a": number, "b": target, "teams": _teams(one)},
+            _("Le match de la table %(a)s (%(teams)s) passe à la table %(b)s.")
+            % {"a": target, "b": number, "teams": _teams(two)},
+        ]
+    else:
+        table = _check_move(round_, number, target)
+        lines = [
+            _("Le match de la table %(a)s (%(teams)s) passe à la table %(b)s.")
+            % {"a": number, "b": target, "teams": _teams(table)}
+        ]
+    kept = _(
+        "Feuille, donnes et lien restent les mêmes : le QR code imprimé avec l'ancien numéro "
+        "ouvre toujours la feuille."
+    )
+    reprint = _(
+        "Le suivi des tables, les affiches et les feuilles imprimées montrent le nouveau "
+        "numéro : réimprimez l'affiche des tables."
+    )
+    return [*lines, kept, reprint, _("Les autres tables ne changent pas.")]
+
+
+@transaction.atomic
+def move_table(round_: Round, number: int, new_number: int, *, reason: str) -> Table:
+    """Move the match of table ``number`` to the free table ``new_number``."""
+    reason = check_reason(reason)
+    locked = _locked_playing(round_)
+    table = _check_move(locked, number, new_number)
     teams = _teams(table)
     _renumber(table, new_number)
     audit.record(
@@ -133,9 +174,7 @@ def swap_tables(round_: Round, first: int, second: int, *, reason: str) -> tuple
     """Exchange the numbers of tables ``first`` and ``second`` (each match changes table)."""
     reason = check_reason(reason)
     locked = _locked_playing(round_)
-    if first == second:
-        raise ServiceError("plan.same_table", _("Choisissez deux tables différentes."), status=400)
-    one, two = _table(locked, first), _table(locked, second)
+    one, two = _check_swap(locked, first, second)
     # (round, number) is unique and not deferrable: the first goes to a free number meanwhile.
     top = Table.objects.filter(round=locked).aggregate(m=Max("number"))["m"] or 0
     Table.objects.filter(pk=one.pk).update(number=top + 1)
@@ -158,4 +197,4 @@ def swap_tables(round_: Round, first: int, second: int, *, reason: str) -> tuple
     return one, two
 
 
-__all__ = ["MAX_TABLE_NUMBER", "free_numbers", "move_table", "swap_tables"]
+__all__ = ["MAX_TABLE_NUMBER", "free_numbers", "move_consequences", "move_table", "swap_tables"]
