@@ -66,7 +66,10 @@ def _check_number(number: int) -> None:
 def _teams(table: Table) -> str:
     if table.entry_b is None:
         return _("%(team)s (exempt)") % {"team": table.entry_a.display_name}
-    return f"{table.entry_a.display_name} – {table.entry_b.display_name}"
+    return _("%(a)s contre %(b)s") % {
+        "a": table.entry_a.display_name,
+        "b": table.entry_b.display_name,
+    }
 
 
 def _renumber(table: Table, number: int) -> None:
