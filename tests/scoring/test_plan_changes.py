@@ -138,7 +138,7 @@ def test_more_parties_can_be_drawn_after_adding_them(club: Any) -> None:
 
 @pytest.mark.django_db
 def test_reducing_to_the_partie_just_played_makes_it_the_last_and_the_contest_closable(
-    club: Any,
+    club: Any, organiser: Any
 ) -> None:
     contest = _contest(club, 4, rounds=6)
     first = _publish(contest)
@@ -161,6 +161,16 @@ def test_reducing_to_the_partie_just_played_makes_it_the_last_and_the_contest_cl
     )
     services.finish_contest(contest)
     assert Contest.objects.get(pk=contest.pk).status == Contest.Status.FINISHED
+    # The palmarès is the final one, after partie 2 of 2.
+    from standings import services as standings_services
+
+    standings_services.rebuild(contest.pk, force=True)
+    palmares = login(organiser).get(
+        reverse(
+            "publishing:print_ranking", kwargs={"club_slug": club.slug, "contest_id": contest.pk}
+        )
+    )
+    assert "classement final, après la partie 2 sur 2" in palmares.content.decode()
 
 
 @pytest.mark.django_db
