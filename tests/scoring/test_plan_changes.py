@@ -346,7 +346,7 @@ def test_a_table_moves_and_its_printed_links_still_lead_to_the_sheet(
     printed = orga.get(reverse("publishing:print_sheets", kwargs=kwargs)).content.decode()
     assert "Table 12" in printed and "Table 2<" not in printed
     assert sheet.short_code[:4] in printed
-    assert '<strong>12</strong>' in posters and '<strong>2</strong>' not in posters
+    assert "<strong>12</strong>" in posters and "<strong>2</strong>" not in posters
     sentence = _last_sentence(contest, "plan.table_move")
     assert "table 2" in sentence and "table 12" in sentence and "boisson renversée" in sentence
 
@@ -372,3 +372,34 @@ def test_a_taken_number_is_refused_and_two_tables_swap(club: Any, client: Client
     assert client.get(links[1])["Location"] == table_url(sheets[1])
     assert client.get(links[3])["Location"] == table_url(sheets[3])
     assert "tables 1 et 3 échangent" in _last_sentence(contest, "plan.table_swap")
+
+
+@pytest.mark.django_db
+def test_round_robin_phases_and_finished_contests_keep_their_number_of_parties(
+    club: Any,
+) -> None:
+    from tournaments.models import Phase
+
+    robin = make_contest(club, slug="toutes-rondes", rounds_count=3, pairing_method="round_robin")
+    add_teams(robin, 4)
+    _publish(robin)
+    with pytest.raises(services.ServiceError) as limit:
+        services.change_rounds_count(robin, 4, reason=REASON)  # 4 teams: 3 rounds at most
+    assert limit.value.code == "plan.round_robin_limit" and "au plus 3 parties" in (
+        limit.value.message
+    )
+    phased = _contest(club, 4, slug="phases")
+    _publish(phased)
+    Phase.objects.create(contest=phased, number=1, kind=Phase.Kind.SWISS, rounds_count=6)
+    with pytest.raises(services.ServiceError) as phases:
+        services.change_rounds_count(phased, 5, reason=REASON)
+    assert phases.value.code == "plan.phases"
+    done = _contest(club, 4, slug="clos")
+    _publish(done)
+    services.finish_contest(done)
+    with pytest.raises(services.ServiceError) as finished:
+        services.change_rounds_count(done, 5, reason=REASON)
+    assert finished.value.code == "contest.finished"
+    for contest, count in ((robin, 3), (phased, 6), (done, 6)):
+        contest.refresh_from_db()
+        assert contest.rounds_count == count == contest.ruleset["games_per_contest"]
