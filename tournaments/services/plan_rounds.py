@@ -184,7 +184,11 @@ def rounds_count_consequences(contest: Contest, count: int) -> list[str]:
             )
     else:
         lines.append(
-            _("La partie %(n)s sera la dernière ; il reste %(left)s partie(s) à tirer.")
+            ngettext(
+                "La partie %(n)s sera la dernière ; il reste %(left)s partie à tirer.",
+                "La partie %(n)s sera la dernière ; il reste %(left)s parties à tirer.",
+                count - drawn,
+            )
             % {"n": count, "left": count - drawn}
         )
     return lines
