@@ -155,6 +155,8 @@ def sheet_page(
     request: HttpRequest, round_number: int, table_number: int, token: str
 ) -> HttpResponse:
     sheet = access.sheet_for_link(token, round_number, table_number)
+    if sheet.table.number != table_number:  # a table moved since its QR code was printed
+        return redirect(_url(sheet))
     return _page(request, sheet)
 
 

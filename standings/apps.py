@@ -27,6 +27,9 @@ class StandingsConfig(AppConfig):
         from tournaments.models import Entry
 
         post_save.connect(_entry_withdrawn, sender=Entry, dispatch_uid="standings-withdrawal")
+        from tournaments.signals import plan_changed
+
+        plan_changed.connect(_plan_changed, dispatch_uid="standings-plan")
 
 
 def _mark_stale_and_queue(sender: Any, contest_id: int, **kwargs: Any) -> None:
@@ -50,3 +53,12 @@ def _entry_withdrawn(sender: Any, instance: Any, update_fields: Any = None, **kw
         from standings import events
 
         events.results_changed(instance.contest_id)
+
+
+def _plan_changed(sender: Any, contest_id: int, results: bool = True, **kwargs: Any) -> None:
+    """The number of parties changed, or a latecomer entered: the standings are rebuilt (their
+    rounds, a late team's place) after the commit."""
+    if results:
+        from standings import events
+
+        events.results_changed(contest_id)

@@ -167,6 +167,11 @@ ACTION_LABELS: dict[str, Any] = {
     "sheet.token": _("Lien de table renouvelé"),
     "publication.update": _("Publication modifiée"),
     "prize.update": _("Prix modifiés"),
+    "plan.rounds_count": _("Nombre de parties changé"),
+    "plan.latecomer": _("Retardataire placé"),
+    "plan.table_move": _("Table déplacée"),
+    "plan.table_swap": _("Tables échangées"),
+    "sheet.bye_cancelled": _("Exempt annulé"),
 }
 
 FILTERS: dict[str, Any] = {
@@ -177,6 +182,7 @@ FILTERS: dict[str, Any] = {
     "deal": _("Donnes"),
     "sheet": _("Feuilles de marque"),
     "publication": _("Publication"),
+    "plan": _("Changements du plan"),
 }
 
 

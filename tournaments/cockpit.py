@@ -218,6 +218,14 @@ class _Builder:
                     "le même partenaire tant que c'est possible."
                 )
             )
+        if self.current is not None and not self.finished:
+            # A running contest's plan may change: parties, a latecomer, a table out of service.
+            step.actions.append(
+                Action(
+                    _("Changer le plan (parties, retardataire, table hors service)"),
+                    _url("tournaments:plan", self.contest),
+                )
+            )
         if self.finished:
             step.state = "done"
             step.lines.append(_("Le concours est clos."))

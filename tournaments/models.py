@@ -575,6 +575,9 @@ class Table(models.Model):
         blank=True,
         verbose_name=_("équipe B"),
     )
+    # The numbers this table had before the organiser moved it (a table taken out of service,
+    # ``services.plan_changes``): a QR code printed with an old number still opens its sheet.
+    former_numbers = models.JSONField(_("anciens numéros"), default=list, blank=True)
 
     class Meta:
         ordering = ["round", "number"]

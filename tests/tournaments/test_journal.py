@@ -243,6 +243,56 @@ CASES: list[tuple[str, dict[str, Any], str]] = [
         "Concours modifié par demo à 15 h 42 : date : 01/03/2027 → 08/03/2027.",
     ),
     (
+        "plan.rounds_count",
+        {
+            "target_type": "contest",
+            "before": {"rounds_count": 6},
+            "after": {"rounds_count": 5, "reason": "vote de la salle", "drawn": 3},
+        },
+        "Le concours se jouera en 5 parties au lieu de 6 (motif : vote de la salle) "
+        "par demo à 15 h 42.",
+    ),
+    (
+        "plan.latecomer",
+        ROUND2
+        | {
+            "before": {"joined_at_round": 3, "checked_in": False},
+            "after": {
+                "team_number": 12,
+                "team_label": "Morel – Thomas",
+                "table": 9,
+                "against": "bye",
+                "opponent_number": 5,
+                "opponent_label": "Roux – Petit",
+                "reason": "bouchons",
+            },
+        },
+        "Équipe 12 « Morel – Thomas » placée à la partie 2, table 9, à la place de l'exempt, "
+        "face à Équipe 5 « Roux – Petit » (motif : bouchons) par demo à 15 h 42.",
+    ),
+    (
+        "plan.table_move",
+        ROUND2
+        | {
+            "before": {"table": 4},
+            "after": {"table": 12, "teams": "1. A – 2. B", "reason": "table cassée"},
+        },
+        "Partie 2 : le match de la table 4 (1. A – 2. B) déplacé à la table 12 "
+        "(motif : table cassée) par demo à 15 h 42.",
+    ),
+    (
+        "plan.table_swap",
+        ROUND2 | {"after": {"tables": [3, 7], "reason": "lumière"}},
+        "Partie 2 : les tables 3 et 7 échangent leurs numéros (motif : lumière) "
+        "par demo à 15 h 42.",
+    ),
+    (
+        "sheet.bye_cancelled",
+        SHEET | {"after": {"kind": "deals", "total_a": 0}},
+        "Exempt annulé sur la feuille de la table 7 (partie 2) : un retardataire y joue "
+        "par demo à 15 h 42.",
+    ),
+    (
         "something.new",
         {"actor_label": "système"},
         "something.new automatiquement à 15 h 42.",
