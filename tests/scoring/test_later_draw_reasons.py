@@ -21,7 +21,7 @@ from django.urls import reverse
 
 from scoring import services as scoring_services
 from scoring.models import DealCorrection, ScoreSheet
-from tests.scoring.conftest import organiser_url, page_text
+from tests.scoring.conftest import organiser_url, page_text, table_url
 from tests.scoring.helpers import finish_game
 from tests.tournaments.conftest import add_teams, login, make_contest
 from tournaments import services
@@ -214,3 +214,29 @@ def test_a_random_later_draw_asks_no_reason(club: Any, organiser: Any) -> None:
     )
     assert done.status_code == 302
     assert _fresh(sheet).deal_count == 11
+
+
+@pytest.mark.django_db
+def test_at_the_table_removing_the_last_deal_after_a_later_draw_needs_a_reason(
+    day: dict[str, Any], organiser: Any
+) -> None:
+    """The table link's "Supprimer" (a finished sheet not confirmed yet) asks for a reason too,
+    as its correction does: the later draw was made on this result."""
+    sheet = _finished(day["sheets"][1])
+    phone = Client()
+    assert "Motif" not in page_text(phone.get(table_url(sheet)))
+    _draw_partie_2(day["contest"])
+    page = page_text(phone.get(table_url(sheet)))
+    assert WARNING in page and "Motif (obligatoire)" in page
+    data = {"version": sheet.version, "client_id": str(uuid.uuid4())}
+    refused = phone.post(table_url(sheet, "delete"), data | {"reason": ""})
+    assert refused.status_code == 400
+    assert "Motif obligatoire" in page_text(refused)
+    assert _fresh(sheet).deal_count == 12
+    done = phone.post(table_url(sheet, "delete"), data | {"reason": "Donne comptée deux fois"})
+    assert done.status_code == 302
+    assert _fresh(sheet).deal_count == 11
+    event = AuditEvent.objects.filter(action="deal.delete").latest("pk")
+    assert event.after["reason"] == "Donne comptée deux fois"
+    journal = _journal(login(organiser), day["contest"])
+    assert "(motif : Donne comptée deux fois)" in journal
