@@ -5,7 +5,8 @@ whose partie 2 was drawn on partie 1's ranking. The table's sheet (the later-dra
 its reason fields), a deal's correction, the print pages (score sheets, posters, the partie's
 tables, the palmarès), the publication, the projector, the teams and the journal are opened on a 390×844 phone, a
 1366×768 laptop and a 1920×1080 screen: none scrolls sideways, the breadcrumbs lead back to
-the cockpit (hidden on the projector, which is a big screen). Printed (A4 PDF, print media),
+the cockpit (hidden on the projector, which is a big screen); the table's own phone page asks
+for the reason of a removal. Printed (A4 PDF, print media),
 the print pages show no breadcrumbs, no menu and no buttons. Screenshots and PDFs go to
 ``$ATOUT_SCREENSHOTS`` when set, else to the test's temporary folder.
 """
@@ -44,6 +45,7 @@ def _contest(club: Any) -> dict[str, str]:
 
     from publishing import services as publishing
     from scoring.models import ScoreSheet
+    from tests.scoring.conftest import table_url
     from tests.scoring.helpers import finish_game, play_deals
     from tests.tournaments.conftest import add_teams, make_contest
     from tournaments import services
@@ -56,10 +58,12 @@ def _contest(club: Any) -> dict[str, str]:
     play_deals(sheets[2], 4)
     publishing.add_prize(contest, rank_from=1, rank_to=3, label="Un jambon de pays")
     services.generate_round(contest, force_reason="la salle ferme à 19 h")
+    table_link = table_url(sheets[1])
     at = {"club_slug": club.slug, "contest_id": contest.pk}
     partie = at | {"round_number": 1}
     table = partie | {"table_number": 1}
     return {
+        "table_link": table_link,
         "cockpit": contest.get_absolute_url(),
         "sheet": reverse("scoring:sheet", kwargs=table),
         "correct": reverse("scoring:sheet_correct", kwargs=table | {"number": 2}),
@@ -95,6 +99,7 @@ def test_organiser_pages_fit_every_screen_with_their_breadcrumbs(
 ) -> None:
     urls = _contest(club)
     cockpit = urls.pop("cockpit")
+    table_link = urls.pop("table_link")
     shots = _shots(tmp_path)
     for screen, options in VIEWPORTS.items():
         page = browser(**options)
@@ -125,6 +130,15 @@ def test_organiser_pages_fit_every_screen_with_their_breadcrumbs(
         assert size["scrollWidth"] <= size["clientWidth"], ("sheet forms", screen, size)
         assert page.errors == [], (screen, page.errors)
         page.context.close()
+    # The table's phone, after the later draw: "Supprimer" asks for the reason, on one screen.
+    phone = browser(**VIEWPORTS["phone"])
+    phone.goto(live_server.url + table_link)
+    assert phone.locator("#later-draw").is_visible()
+    assert phone.locator("label[for=id_delete_reason]").inner_text() == "Motif (obligatoire)"
+    size = phone.evaluate(OVERFLOW)
+    assert size["scrollWidth"] <= size["clientWidth"], ("table link", size)
+    phone.screenshot(path=str(shots / "table-link-phone.png"), full_page=True)
+    assert phone.errors == []
 
 
 @pytest.mark.django_db(transaction=True)
