@@ -160,3 +160,27 @@ def test_every_organiser_page_of_a_contest_has_breadcrumbs_to_the_cockpit_and_it
         "publishing:print_ranking",
         "publishing:export",
     } <= checked, sorted(checked)
+
+
+@pytest.mark.django_db
+def test_a_refused_action_of_a_contest_leads_back_to_its_cockpit(
+    seeded: dict[str, Any], organiser: Any
+) -> None:
+    """The page of a refused POST (``tournaments.responses.refused``) has the way back too."""
+    client: Client = login(organiser)
+    kwargs = seeded["kwargs"]
+    at = {"club_slug": kwargs["club_slug"], "contest_id": kwargs["contest_id"]}
+    cockpit = seeded["contest"].get_absolute_url()
+    for response in (
+        client.post(
+            reverse(
+                "tournaments:entry_action",
+                kwargs=at | {"entry_id": kwargs["entry_id"], "action": "inconnue"},
+            )
+        ),
+        client.post(reverse("tournaments:entries_import_confirm", kwargs=at)),
+    ):
+        html = page_text(response)
+        assert response.status_code in (400, 404) and "Action refusée" in html
+        assert _crumbs_link_to(html, cockpit), html
+        assert f'href="{static("css/atout.css")}"' in html
