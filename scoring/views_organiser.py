@@ -5,6 +5,8 @@ anyone else), and the member acts in their club role (``access.member_role``). W
 offers and what each write accepts is the sheet's rule for that role (``ScoreSheet.allows``):
 scorers enter and confirm results while they are not confirmed; correcting a confirmed
 result, scoring a forfeit, reopening a sheet or giving a table a new link is the organiser's.
+Once a later partie was drawn on this partie's ranking, every change of a result (a correction,
+totals, a removed deal, a forfeit, a reopening) needs a reason (``follow.missing_reason``).
 Writes go through ``scoring.services``; refusals are answered by ``views.refused``. The round
 dashboard is ``views_round``.
 """
@@ -118,6 +120,8 @@ def _detail(
     totals_form: TotalsForm | None = None,
     totals_warning: str = "",
     preview: shared.Preview | None = None,
+    forfeit_form: ForfeitForm | None = None,
+    reason: tuple[str, str] = ("", ""),  # a refused form ("delete"…) and the reason typed
 ) -> HttpResponse:
     rules = None
     try:
@@ -156,9 +160,11 @@ def _detail(
         "totals_warning": totals_warning,
         "later_draw": follow.later_draw_warning(sheet.table.round),
         "preview": preview,
-        "forfeit_form": ForfeitForm(sheet=sheet, initial={"version": sheet.version})
+        "forfeit_form": forfeit_form or ForfeitForm(sheet=sheet, initial={"version": sheet.version})
         if can[Action.FORFEIT]
         else None,
+        "refused_form": reason[0],
+        "typed_reasons": {reason[0]: reason[1]} if reason[0] else {},
         "plain_form": SheetForm(initial={"version": sheet.version}),
         "change_form": ChangeForm(initial=fresh_ids),
         "link": link,
@@ -175,6 +181,24 @@ def sheet(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int, table_number: int
 ) -> HttpResponse:
     return _detail(request, _sheet(request, club_slug, contest_id, round_number, table_number))
+
+
+def _reason_refused(
+    request: HttpRequest,
+    sheet: ScoreSheet,
+    which: str,
+    reason: str,
+    forfeit_form: ForfeitForm | None = None,
+) -> HttpResponse | None:
+    """Once a later partie was drawn on this partie's ranking, a change of its result needs a
+    reason (``follow.missing_reason``, as corrections and totals): refused (400), nothing
+    written, the sheet's page shows why with the form open; ``None`` when it may go ahead."""
+    refusal = follow.missing_reason(sheet.table.round, reason)
+    if not refusal:
+        return None
+    return _detail(
+        request, sheet, error=refusal, status=400, forfeit_form=forfeit_form, reason=(which, reason)
+    )
 
 
 def _after(request: HttpRequest, sheet: ScoreSheet, text: str, anchor: str = "") -> HttpResponse:
@@ -285,6 +309,9 @@ def sheet_delete(
     form = ChangeForm(request.POST)
     if not form.is_valid():
         return _detail(request, sheet, error=_form_error(form), status=400)
+    refused = _reason_refused(request, sheet, "delete", form.cleaned_data["reason"])
+    if refused is not None:
+        return refused
     try:
         services.delete_last_deal(
             sheet.pk,
@@ -384,6 +411,9 @@ def sheet_forfeit(
     form = ForfeitForm(request.POST, sheet=sheet)
     if not form.is_valid():
         return _detail(request, sheet, error=_form_error(form), status=400)
+    refused = _reason_refused(request, sheet, "forfeit", form.cleaned_data["reason"], form)
+    if refused is not None:
+        return refused
     try:
         services.score_forfeit(
             sheet.pk,
@@ -430,6 +460,9 @@ def sheet_reopen(
     form = ReopenForm(request.POST)
     if not form.is_valid():
         return _detail(request, sheet, error=_form_error(form), status=400)
+    refused = _reason_refused(request, sheet, "reopen", form.cleaned_data["reason"])
+    if refused is not None:
+        return refused
     try:
         services.reopen_sheet(
             sheet.pk,

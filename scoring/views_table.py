@@ -23,7 +23,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scoring import access, services
+from scoring import access, follow, services
 from scoring import views as shared
 from scoring.forms import (
     ChangeForm,
@@ -84,6 +84,10 @@ def _page(
         dispute_form = dispute_form or DisputeForm(sheet=sheet, initial={"version": sheet.version})
     records = list(sheet.deals.order_by("number"))
     last = records[-1] if records else None
+    # After a later draw by ranking, removing the last deal at the table needs a reason too.
+    later_draw = (
+        follow.later_draw_warning(sheet.table.round) if last and can[Action.DELETE_LAST] else ""
+    )
     context = {
         "sheet": sheet,
         "table": sheet.table,
@@ -109,6 +113,7 @@ def _page(
         "confirm_url": _url(sheet, "confirm"),
         "dispute_url": _url(sheet, "dispute"),
         "correct_url": _url(sheet, "correct", number=last.number) if last else "",
+        "later_draw": later_draw,
     }
     response = shared.render(request, "scoring/table_sheet.html", context, status=status)
     shared.remember_device(request, response)
@@ -309,6 +314,9 @@ def delete_last(
     if not form.is_valid():
         error = reason_error(form) or _("Formulaire illisible : rechargez la page.")
         return _page(request, sheet, error=error, status=400)
+    refusal = follow.missing_reason(sheet.table.round, form.cleaned_data["reason"])
+    if refusal:
+        return _page(request, sheet, error=refusal, status=400)
     try:
         services.delete_last_deal(
             sheet.pk,
