@@ -244,7 +244,7 @@ def standings_config(contest: Contest) -> engine_standings.StandingsConfig:
         allowed = set(engine_standings.MatchPointsScale.__dataclass_fields__)
         scale = {k: v for k, v in contest.match_points.items() if k in allowed}
     return engine_standings.StandingsConfig(
-        method=engine_standings.RankingMethod(contest.ranking_method),
+        method=ranking_method(contest),
         tiebreaks=tuple(contest.tiebreaks or ()),
         bye=engine_standings.ByePolicy(award=engine_standings.AwardMode.RECORDED),
         forfeit=engine_standings.ForfeitPolicy(award=engine_standings.AwardMode.RECORDED),
@@ -254,6 +254,24 @@ def standings_config(contest: Contest) -> engine_standings.StandingsConfig:
             engine_standings.WithdrawalRule.LEAVE,
         ),
     )
+
+
+def plays_matches(contest: Contest) -> bool:
+    """A table's match is several games under the contest's rules (``match_games`` > 1)."""
+    try:
+        return ruleset_of(contest).match_games > 1
+    except EngineError:
+        return False
+
+
+def ranking_method(contest: Contest) -> engine_standings.RankingMethod:
+    """The contest's ranking method; a contest of matches of several games ranked "on points"
+    ranks on matches won first, then on points (its tie-breaks follow): the games are won to
+    win the match, not to gather points."""
+    method = engine_standings.RankingMethod(contest.ranking_method)
+    if method is engine_standings.RankingMethod.POINTS and plays_matches(contest):
+        return engine_standings.RankingMethod.WINS_THEN_POINTS
+    return method
 
 
 def withdrawals(entries: Iterable[Entry]) -> dict[int, int]:
