@@ -201,6 +201,21 @@ def _sheet_layout(contest: Contest) -> dict[str, Any]:
     }
 
 
+def _match_blocks(round_: Round) -> list[str]:
+    """A match of several games prints one column block per game: their titles (none for a
+    one-game match)."""
+    from scoring.messages import game_label
+    from tournaments.adapters import round_ruleset
+
+    try:
+        rules = round_ruleset(round_)
+    except Exception:  # a broken ruleset must not stop printing: one game
+        return []
+    if rules.match_games <= 1:
+        return []
+    return [game_label(rules, n) for n in range(1, rules.match_games + 1)]
+
+
 @access.organiser_view("GET")
 @french_404
 def print_sheets(
@@ -247,7 +262,13 @@ def print_sheets(
     return render(
         request,
         "publishing/print/sheets.html",
-        _base(contest, round=round_, pages=pages, layout=_sheet_layout(contest)),
+        _base(
+            contest,
+            round=round_,
+            pages=pages,
+            layout=_sheet_layout(contest),
+            match_blocks=_match_blocks(round_),
+        ),
     )
 
 

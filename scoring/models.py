@@ -388,6 +388,9 @@ class TotalsResult(models.Model):
     check_ok = models.BooleanField(_("contrôle correct"), default=True)
     check_code = models.CharField(_("anomalie"), max_length=64, blank=True, default="")
     check_params = models.JSONField(_("détail de l'anomalie"), default=dict, blank=True)
+    # A paper match entered game by game: each game's totals as typed (``matches.GameTotals``);
+    # the fields above are then the match's sums. Empty for a one-game sheet.
+    games = models.JSONField(_("manches saisies"), default=list, blank=True)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,

@@ -88,7 +88,8 @@ def _page(
         "sheet": sheet,
         "table": sheet.table,
         "names": shared.team_names(sheet),
-        "rows": shared.deal_rows(sheet, records),
+        "match": (match := shared.match_view(sheet, rules)),
+        "rows": shared.deal_rows(sheet, records, match),
         "last": last,
         "can": can,
         "form": form,
@@ -162,10 +163,12 @@ def sheet_page(
 def state(request: HttpRequest, round_number: int, table_number: int, token: str) -> HttpResponse:
     """The totals and the deals only (htmx polling keeps the other phone up to date)."""
     sheet = access.sheet_for_link(token, round_number, table_number)
+    match = shared.match_view(sheet, shared.sheet_rules(sheet))
     context = {
         "sheet": sheet,
         "names": shared.team_names(sheet),
-        "rows": shared.deal_rows(sheet),
+        "match": match,
+        "rows": shared.deal_rows(sheet, match=match),
         "winner": shared.winner_name(sheet),
         "state_url": _url(sheet, "state"),
     }

@@ -1,0 +1,166 @@
+"""The pages of a match of several games: the table phone and the organiser's sheet show the
+games, the follow page and the public results give the match line, the paper sheet prints one
+column block per game, and a paper match is entered game by game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scoring.models import ScoreSheet, TotalsResult
+from tests.conftest import PASSWORD
+from tests.scoring.conftest import deal_data, organiser_url, page_text, table_url
+from tests.scoring.test_matches import A, B, match_sheet, play
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def orga(organiser: Any) -> Client:
+    client = Client()
+    client.login(username=organiser.username, password=PASSWORD)
+    return client
+
+
+def _club_sheet(club: Any, **rules: Any) -> ScoreSheet:
+    return match_sheet(club, "match-page", **rules)
+
+
+def test_the_table_phone_shows_the_match_and_the_game_in_play(club: Any) -> None:
+    sheet = play(_club_sheet(club, match_games=3), A, A, B)
+    text = page_text(Client().get(table_url(sheet)))
+    assert "Match en 2 manches gagnantes (au plus 3), manches en 2 donnes" in text
+    assert "data-games-won>1 – 0<" in text
+    assert 'data-game="1"' in text and "200 – 124" in text
+    assert "Manche 2 (revanche)" in text and "en cours" in text
+    # The big figures are the game in play's; the match's points are said under them.
+    assert "data-total-a>62<" in text and "data-total-b>100<" in text
+    assert "Manche 2 (revanche) en cours · match : 262 – 224 points" in text
+    # The deal list has one block per game.
+    assert 'data-game-head="1"' in text and 'data-game-head="2"' in text
+    # The polled fragment says the same.
+    fragment = page_text(Client().get(table_url(sheet, "state")))
+    assert "data-total-a>62<" in fragment and 'data-game-head="2"' in fragment
+
+
+def test_the_deal_that_ends_a_game_leads_to_the_next_one_on_the_phone(
+    club: Any, phone: Client
+) -> None:
+    sheet = play(_club_sheet(club, match_games=3), A)
+    response = phone.post(table_url(sheet, "deal"), deal_data(sheet, taker="a"))
+    assert response.status_code == 302
+    sheet.refresh_from_db()
+    assert sheet.status == ScoreSheet.Status.OPEN and len(sheet.games) == 1
+    text = page_text(phone.get(table_url(sheet)))
+    assert "Donne 3" in text  # the next deal's form is there: game 2 begins
+    assert "data-total-a>0<" in text
+    # 2-0: the match is over, the other team confirms.
+    for _ in range(2):
+        phone.post(table_url(sheet, "deal"), deal_data(sheet, taker="a"))
+    sheet.refresh_from_db()
+    assert sheet.status == ScoreSheet.Status.FINISHED and sheet.deal_count == 4
+    text = page_text(phone.get(table_url(sheet)))
+    assert "Partie terminée : l'autre équipe confirme" in text
+    assert "Manche 3" not in text.split("data-match", 1)[1].split("</section>", 1)[0]
+    assert "data-total-a>400<" in text  # the match's points once it is decided
+
+
+def test_the_organiser_sheet_and_the_follow_line_show_the_games(
+    club: Any, orga: Client, organiser: Any
+) -> None:
+    sheet = play(_club_sheet(club, match_games=3), A, A, B, B, A, A)
+    assert sheet.match_score == "2–1 (200–124, 124–200, 200–124)"
+    text = page_text(orga.get(organiser_url(sheet, "sheet")))
+    assert "data-games-won>2 – 1<" in text and "Manche 3 (belle)" in text
+    assert "Points du match (somme des manches)" in text
+    contest = sheet.table.round.contest
+    kwargs = {"club_slug": club.slug, "contest_id": contest.pk, "round_number": 1}
+    follow = page_text(orga.get(reverse("scoring:round_sheets", kwargs=kwargs)))
+    assert "manches 2–1 (200–124, 124–200, 200–124)" in follow
+
+
+def test_the_public_results_give_the_match_line(club: Any) -> None:
+    sheet = play(_club_sheet(club, match_games=3), A, A, B, B, A, A)
+    round_ = sheet.table.round
+    contest = round_.contest
+    contest.is_public = True
+    contest.save()
+    round_.show_results = True
+    round_.save()
+    url = reverse(
+        "scores:results",
+        kwargs={"club_slug": club.slug, "contest_slug": contest.slug, "round_number": 1},
+    )
+    text = page_text(Client().get(url))
+    assert "data-match-score>2–1 (200–124, 124–200, 200–124)<" in text
+    assert "(manche 3)" in text
+
+
+def test_the_paper_sheet_prints_one_block_per_game(club: Any, orga: Client) -> None:
+    sheet = _club_sheet(club, match_games=3)
+    contest = sheet.table.round.contest
+    url = reverse(
+        "publishing:print_sheets",
+        kwargs={"club_slug": club.slug, "contest_id": contest.pk, "round_number": 1},
+    )
+    text = page_text(orga.get(url))
+    assert 'class="sheet-grid match-grid"' in text
+    assert text.count('colspan="2" class="game-block"') == 3
+    assert "Manche 3 (belle)" in text and "Manches gagnées" in text
+
+
+def _totals(client: Client, sheet: ScoreSheet, games: list[tuple[int, int]], **extra: Any) -> Any:
+    sheet.refresh_from_db()
+    data: dict[str, Any] = {"version": sheet.version, **extra}
+    for n, (a, b) in enumerate(games, start=1):
+        data |= {f"g{n}_total_a": a, f"g{n}_total_b": b, f"g{n}_deals_played": 2}
+    return client.post(organiser_url(sheet, "sheet_totals"), data)
+
+
+def test_a_paper_match_is_entered_game_by_game(club: Any, orga: Client) -> None:
+    sheet = _club_sheet(club, match_games=3)
+    form = page_text(orga.get(organiser_url(sheet, "sheet")))
+    assert "Feuille papier : les totaux de chaque manche" in form
+    assert 'name="g3_total_a"' in form
+    # 2 x 162 = 324 per game: consistent games, won 2-0: no belle to enter.
+    response = _totals(orga, sheet, [(200, 124), (180, 144)])
+    assert response.status_code == 302, page_text(response)[:400]
+    sheet.refresh_from_db()
+    assert sheet.status == ScoreSheet.Status.CONFIRMED and sheet.kind == "totals"
+    assert (sheet.games_a, sheet.games_b, sheet.winner) == (2, 0, "a")
+    assert (sheet.total_a, sheet.total_b) == (380, 268)
+    assert sheet.match_score == "2–0 (200–124, 180–144)"
+    totals = TotalsResult.objects.get(sheet=sheet)
+    assert (totals.deals_played, len(totals.games)) == (4, 2)
+
+
+@pytest.mark.parametrize(
+    ("games", "message"),
+    [
+        ([(200, 124), (124, 200)], "saisissez aussi la manche 3"),
+        ([(200, 124), (180, 144), (124, 200)], "retirez la manche 3"),
+        ([(200, 124), (224, 124)], "Manche 2 : Les totaux ne concordent pas"),
+    ],
+)
+def test_a_paper_match_that_does_not_add_up_is_refused(
+    club: Any, orga: Client, games: list[tuple[int, int]], message: str
+) -> None:
+    sheet = _club_sheet(club, match_games=3)
+    response = _totals(orga, sheet, games)
+    assert response.status_code == 400
+    assert message in page_text(response)
+    sheet.refresh_from_db()
+    assert sheet.kind == "deals" and sheet.games == [] and not TotalsResult.objects.exists()
+
+
+def test_a_game_after_a_missing_one_is_a_form_error(club: Any, orga: Client) -> None:
+    sheet = _club_sheet(club, match_games=3)
+    sheet.refresh_from_db()
+    data = {"version": sheet.version, "g1_total_a": 200, "g1_total_b": 124}
+    data |= {"g1_deals_played": 2, "g3_total_a": 200, "g3_total_b": 124, "g3_deals_played": 2}
+    response = orga.post(organiser_url(sheet, "sheet_totals"), data)
+    assert response.status_code == 400
+    assert "La manche 3 est saisie, pas celle d'avant." in page_text(response)
