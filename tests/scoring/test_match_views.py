@@ -97,6 +97,14 @@ def test_the_public_results_give_the_match_line(club: Any) -> None:
     text = page_text(Client().get(url))
     assert "data-match-score>2–1 (200–124, 124–200, 200–124)<" in text
     assert "(manche 3)" in text
+    # Each team's page says the match from its own side.
+    for number, line, outcome in ((1, "2–1", "gagnée"), (2, "1–2", "perdue")):
+        team_url = reverse(
+            "scores:team",
+            kwargs={"club_slug": club.slug, "contest_slug": contest.slug, "number": number},
+        )
+        team = page_text(Client().get(team_url))
+        assert f"data-games-won>(manches {line})<" in team and outcome in team
 
 
 def test_the_paper_sheet_prints_one_block_per_game(club: Any, orga: Client) -> None:
@@ -154,6 +162,25 @@ def test_a_paper_match_that_does_not_add_up_is_refused(
     assert message in page_text(response)
     sheet.refresh_from_db()
     assert sheet.kind == "deals" and sheet.games == [] and not TotalsResult.objects.exists()
+
+
+def test_an_inconsistent_paper_match_may_be_saved_to_verify(club: Any, orga: Client) -> None:
+    sheet = _club_sheet(club, match_games=3)
+    response = _totals(orga, sheet, [(200, 124), (224, 124)], force="on")
+    assert response.status_code == 302
+    sheet.refresh_from_db()
+    assert (
+        sheet.status == ScoreSheet.Status.TO_VERIFY
+        and sheet.match_score == "2–0 (200–124, 224–124)"
+    )
+    assert sheet.check_note.startswith("Manche 2 : Les totaux ne concordent pas")
+    # Entered again consistent: confirmed, and the history keeps the games before.
+    response = _totals(orga, sheet, [(200, 124), (200, 124)], reason="recopie")
+    assert response.status_code == 302
+    sheet.refresh_from_db()
+    assert sheet.status == ScoreSheet.Status.CONFIRMED and sheet.check_note == ""
+    correction = sheet.corrections.get()
+    assert correction.before["games"][1]["total_a"] == 224
 
 
 def test_a_game_after_a_missing_one_is_a_form_error(club: Any, orga: Client) -> None:
