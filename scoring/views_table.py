@@ -232,6 +232,12 @@ def deal(request: HttpRequest, round_number: int, table_number: int, token: str)
     text = _("Donne %(number)d enregistrée.") % {"number": written.deal.number}
     if written.sheet.status == ScoreSheet.Status.FINISHED:
         text += " " + _("La partie est terminée : l'autre équipe doit maintenant confirmer.")
+    elif written.sheet.games and written.deal.game == len(written.sheet.games):
+        # The deal ended a game of the match, which goes on: the next game starts here.
+        text += " " + _("Manche %(n)d terminée : la manche %(m)d commence, à zéro.") % {
+            "n": written.deal.game,
+            "m": written.deal.game + 1,
+        }
     messages.success(request, text)
     return redirect(_url(written.sheet) + f"#donne-{written.deal.number}", permanent=False)
 

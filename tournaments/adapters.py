@@ -38,6 +38,7 @@ It never writes to the database (``services`` does) and never imports ``scoring`
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -256,12 +257,25 @@ def standings_config(contest: Contest) -> engine_standings.StandingsConfig:
     )
 
 
+_MATCH_GAMES: dict[str, int] = {}
+
+
 def plays_matches(contest: Contest) -> bool:
-    """A table's match is several games under the contest's rules (``match_games`` > 1)."""
-    try:
-        return ruleset_of(contest).match_games > 1
-    except EngineError:
-        return False
+    """A table's match is several games under the contest's rules (``match_games`` > 1).
+
+    Reading a ruleset takes a couple of milliseconds and every rebuild of the standings asks:
+    the answer is kept per stored ruleset for the process."""
+    key = json.dumps(contest.ruleset, sort_keys=True) + "|" + (contest.preset or "")
+    games = _MATCH_GAMES.get(key)
+    if games is None:
+        try:
+            games = int(ruleset_of(contest).match_games)
+        except EngineError:
+            games = 1
+        if len(_MATCH_GAMES) > 256:
+            _MATCH_GAMES.clear()
+        _MATCH_GAMES[key] = games
+    return games > 1
 
 
 def ranking_method(contest: Contest) -> engine_standings.RankingMethod:

@@ -55,6 +55,7 @@ def test_the_deal_that_ends_a_game_leads_to_the_next_one_on_the_phone(
     sheet.refresh_from_db()
     assert sheet.status == ScoreSheet.Status.OPEN and len(sheet.games) == 1
     text = page_text(phone.get(table_url(sheet)))
+    assert "Manche 1 terminée : la manche 2 commence, à zéro." in text
     assert "Donne 3" in text  # the next deal's form is there: game 2 begins
     assert "data-total-a>0<" in text
     # 2-0: the match is over, the other team confirms.
