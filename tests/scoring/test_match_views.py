@@ -192,3 +192,16 @@ def test_a_game_after_a_missing_one_is_a_form_error(club: Any, orga: Client) -> 
     response = orga.post(organiser_url(sheet, "sheet_totals"), data)
     assert response.status_code == 400
     assert "La manche 3 est saisie, pas celle d'avant." in page_text(response)
+
+
+def test_the_exports_carry_the_games(club: Any) -> None:
+    from publishing import exports
+
+    sheet = play(_club_sheet(club, match_games=3), A, A, B, B, A, A)
+    contest = sheet.table.round.contest
+    results = exports.results_dataset(contest)
+    assert results.dict[0]["Manches"] == "2–1 (200–124, 124–200, 200–124)"
+    assert results.dict[0]["Vainqueur"] == "1"
+    deals = exports.deals_dataset(contest)
+    assert [row["Manche"] for row in deals.dict] == [1, 1, 2, 2, 3, 3]
+    assert [row["Cumul A"] for row in deals.dict] == [100, 200, 62, 124, 100, 200]
