@@ -249,6 +249,7 @@ class Preview:
     breakdown: list[BreakdownRow]
     game_over: bool
     winner: str
+    in_match: bool = False  # the game is one of a match of several games
 
 
 def preview_of(score: DealScore, after: GameState, names: dict[str, str]) -> Preview:
@@ -265,6 +266,7 @@ def preview_of(score: DealScore, after: GameState, names: dict[str, str]) -> Pre
         breakdown=breakdown_rows(adapters.breakdown_json(score)),
         game_over=after.game_over,
         winner=winner,
+        in_match=after.rules.match_games > 1,
     )
 
 

@@ -205,3 +205,23 @@ def test_the_exports_carry_the_games(club: Any) -> None:
     deals = exports.deals_dataset(contest)
     assert [row["Manche"] for row in deals.dict] == [1, 1, 2, 2, 3, 3]
     assert [row["Cumul A"] for row in deals.dict] == [100, 200, 62, 124, 100, 200]
+
+
+def test_a_deal_of_the_second_game_is_corrected_from_the_organiser_page(
+    club: Any, orga: Client
+) -> None:
+    sheet = play(_club_sheet(club, match_games=3), A, A, B, B, A)
+    url = organiser_url(sheet, "sheet_correct", number=4)
+    page = page_text(orga.get(url))
+    assert 'name="taker_points"' in page
+    # The preview of deal 4 starts from game 2's deal 3, not from the match's totals.
+    data = deal_data(sheet, taker="a") | {"number": "4"}
+    preview = page_text(orga.post(organiser_url(sheet, "sheet_preview"), data))
+    assert "data-preview-a>100<" in preview and ">162<" in preview  # game 2: 62 + 100 for A
+    assert "Cette donne termine la manche. Vainqueur de la manche : égalité." in preview
+    # Deal 4 to A: game 2 is drawn (162-162), the match goes on into game 3 with deal 5.
+    response = orga.post(url, deal_data(sheet, taker="a", reason="preneur inversé"))
+    assert response.status_code == 302, page_text(response)[:300]
+    sheet.refresh_from_db()
+    assert [g["w"] for g in sheet.games] == ["a", ""] and sheet.status == "open"
+    assert (sheet.games_a, sheet.games_b) == (1, 0)
