@@ -230,7 +230,9 @@ def deal(request: HttpRequest, round_number: int, table_number: int, token: str)
         return _already_recorded(request, written.sheet, written.deal)
     assert written.deal is not None
     text = _("Donne %(number)d enregistrée.") % {"number": written.deal.number}
-    if written.sheet.status == ScoreSheet.Status.FINISHED:
+    if written.sheet.status == ScoreSheet.Status.FINISHED and written.sheet.games:
+        text += " " + _("Le match est terminé : l'autre équipe doit maintenant confirmer.")
+    elif written.sheet.status == ScoreSheet.Status.FINISHED:
         text += " " + _("La partie est terminée : l'autre équipe doit maintenant confirmer.")
     elif written.sheet.games and written.deal.game == len(written.sheet.games):
         # The deal ended a game of the match, which goes on: the next game starts here.

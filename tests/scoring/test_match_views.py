@@ -64,7 +64,8 @@ def test_the_deal_that_ends_a_game_leads_to_the_next_one_on_the_phone(
     sheet.refresh_from_db()
     assert sheet.status == ScoreSheet.Status.FINISHED and sheet.deal_count == 4
     text = page_text(phone.get(table_url(sheet)))
-    assert "Partie terminée : l'autre équipe confirme" in text
+    assert "Match terminé : l'autre équipe confirme" in text
+    assert "Le match est terminé : l'autre équipe doit maintenant confirmer." in text
     assert "Manche 3" not in text.split("data-match", 1)[1].split("</section>", 1)[0]
     assert "data-total-a>400<" in text  # the match's points once it is decided
 
