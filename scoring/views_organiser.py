@@ -35,6 +35,7 @@ from scoring.forms import (
     new_client_id,
     reason_error,
 )
+from scoring.forms_match import MatchTotalsForm, match_totals_initial
 from scoring.links import short_link
 from scoring.models import DealRecord, ScoreSheet
 from scoring.sheet_states import Action
@@ -79,7 +80,9 @@ def _show(request: HttpRequest, sheet: ScoreSheet) -> Callable[[str, int], HttpR
     return show
 
 
-def _totals_form(sheet: ScoreSheet, rules: Any) -> TotalsForm:
+def _totals_form(sheet: ScoreSheet, rules: Any) -> TotalsForm | MatchTotalsForm:
+    if rules is not None and rules.match_games > 1:
+        return MatchTotalsForm(sheet=sheet, rules=rules, initial=match_totals_initial(sheet, rules))
     initial: dict[str, Any] = {"version": sheet.version}
     totals = getattr(sheet, "totals", None) if sheet.kind == ScoreSheet.Kind.TOTALS else None
     if totals is not None:
@@ -117,7 +120,7 @@ def _detail(
     error: str = "",
     deal_form: DealForm | None = None,
     penalty_form: PenaltyForm | None = None,
-    totals_form: TotalsForm | None = None,
+    totals_form: TotalsForm | MatchTotalsForm | None = None,
     totals_warning: str = "",
     preview: shared.Preview | None = None,
     forfeit_form: ForfeitForm | None = None,
@@ -146,7 +149,8 @@ def _detail(
         "round": sheet.table.round,
         "contest": sheet.table.round.contest,
         "names": shared.team_names(sheet),
-        "rows": shared.deal_rows(sheet, records),
+        "match": (match := shared.match_view(sheet, rules)),
+        "rows": shared.deal_rows(sheet, records, match),
         "records": records,
         "history": shared.history_rows(sheet),
         "state": state_of(sheet),
@@ -370,10 +374,16 @@ def sheet_totals(
 ) -> HttpResponse:
     """A paper sheet as two totals; the table check flags an inconsistent pair."""
     sheet = _sheet(request, club_slug, contest_id, round_number, table_number)
-    form = TotalsForm(request.POST, sheet=sheet)
+    rules = shared.sheet_rules(sheet)
+    form: TotalsForm | MatchTotalsForm = (
+        MatchTotalsForm(request.POST, sheet=sheet, rules=rules)
+        if rules is not None and rules.match_games > 1
+        else TotalsForm(request.POST, sheet=sheet)
+    )
     if not form.is_valid():
         return _detail(request, sheet, totals_form=form, status=400)
     data = form.cleaned_data
+    games = data.get("games", [])
     refusal = follow.missing_reason(sheet.table.round, data["reason"])
     if refusal:
         form.add_error("reason", refusal)
@@ -381,11 +391,12 @@ def sheet_totals(
     try:
         services.record_totals(
             sheet.pk,
-            total_a=data["total_a"],
-            total_b=data["total_b"],
-            deals_played=data["deals_played"],
-            belotes=data["belotes"] or 0,
-            capots=data["capots"] or 0,
+            total_a=data.get("total_a") or 0,
+            total_b=data.get("total_b") or 0,
+            deals_played=data.get("deals_played") or 0,
+            belotes=data.get("belotes") or 0,
+            capots=data.get("capots") or 0,
+            games=games,
             force=data["force"],
             version=data["version"],
             user=request.user,
@@ -395,6 +406,8 @@ def sheet_totals(
     except services.TotalsInconsistent as exc:
         return _detail(request, sheet, totals_form=form, totals_warning=exc.message, status=400)
     except services.ServiceError as exc:
+        if exc.field == "games":  # the games entered do not make the match: on the form
+            return _detail(request, sheet, totals_form=form, totals_warning=exc.message, status=400)
         return shared.refused(exc, _show(request, sheet))
     fresh = _fresh(sheet)
     if fresh.status == ScoreSheet.Status.TO_VERIFY:

@@ -92,7 +92,8 @@ def _page(
         "sheet": sheet,
         "table": sheet.table,
         "names": shared.team_names(sheet),
-        "rows": shared.deal_rows(sheet, records),
+        "match": (match := shared.match_view(sheet, rules)),
+        "rows": shared.deal_rows(sheet, records, match),
         "last": last,
         "can": can,
         "form": form,
@@ -169,10 +170,12 @@ def sheet_page(
 def state(request: HttpRequest, round_number: int, table_number: int, token: str) -> HttpResponse:
     """The totals and the deals only (htmx polling keeps the other phone up to date)."""
     sheet = access.sheet_for_link(token, round_number, table_number)
+    match = shared.match_view(sheet, shared.sheet_rules(sheet))
     context = {
         "sheet": sheet,
         "names": shared.team_names(sheet),
-        "rows": shared.deal_rows(sheet),
+        "match": match,
+        "rows": shared.deal_rows(sheet, match=match),
         "winner": shared.winner_name(sheet),
         "state_url": _url(sheet, "state"),
     }
@@ -234,8 +237,16 @@ def deal(request: HttpRequest, round_number: int, table_number: int, token: str)
         return _already_recorded(request, written.sheet, written.deal)
     assert written.deal is not None
     text = _("Donne %(number)d enregistrée.") % {"number": written.deal.number}
-    if written.sheet.status == ScoreSheet.Status.FINISHED:
+    if written.sheet.status == ScoreSheet.Status.FINISHED and written.sheet.games:
+        text += " " + _("Le match est terminé : l'autre équipe doit maintenant confirmer.")
+    elif written.sheet.status == ScoreSheet.Status.FINISHED:
         text += " " + _("La partie est terminée : l'autre équipe doit maintenant confirmer.")
+    elif written.sheet.games and written.deal.game == len(written.sheet.games):
+        # The deal ended a game of the match, which goes on: the next game starts here.
+        text += " " + _("Manche %(n)d terminée : la manche %(m)d commence, à zéro.") % {
+            "n": written.deal.game,
+            "m": written.deal.game + 1,
+        }
     messages.success(request, text)
     return redirect(_url(written.sheet) + f"#donne-{written.deal.number}", permanent=False)
 
