@@ -28,6 +28,15 @@ class StandingsConfig(AppConfig):
 
         post_save.connect(_entry_withdrawn, sender=Entry, dispatch_uid="standings-withdrawal")
 
+        from standings.models import StandingsSnapshot
+        from standings.signals import standings_written
+        from tournaments.signals import season_changed
+
+        standings_written.connect(
+            _contest_written, sender=StandingsSnapshot, dispatch_uid="standings-season-contest"
+        )
+        season_changed.connect(_season_changed, dispatch_uid="standings-season")
+
 
 def _mark_stale_and_queue(sender: Any, contest_id: int, **kwargs: Any) -> None:
     """A result changed: stale mark in the same transaction, rebuild queued on commit."""
@@ -50,3 +59,19 @@ def _entry_withdrawn(sender: Any, instance: Any, update_fields: Any = None, **kw
         from standings import events
 
         events.results_changed(instance.contest_id)
+
+
+def _contest_written(sender: Any, contest_id: int, **kwargs: Any) -> None:
+    """A contest's standings changed: its season (if any) is rebuilt on commit."""
+    from standings import seasons
+    from tournaments.models import Contest
+
+    season_id = Contest.objects.filter(pk=contest_id).values_list("season_id", flat=True).first()
+    if season_id is not None:
+        seasons.queue_season_rebuild(season_id)
+
+
+def _season_changed(sender: Any, season_id: int, **kwargs: Any) -> None:
+    from standings import seasons
+
+    seasons.queue_season_rebuild(season_id)

@@ -13,3 +13,7 @@ round_published = Signal()
 # Sent inside the transaction when a round's public flags change (``round``, ``before``: the
 # flags before). The scoring app rebuilds the public standings at once.
 round_visibility_changed = Signal()
+
+# Sent inside the transaction when what a season ranks changes (``season_id``): its rules,
+# its clubs, or a contest joined or left it. The standings app rebuilds it on commit.
+season_changed = Signal()
