@@ -38,8 +38,16 @@ def _count(label: Any, *, required: bool = False, minimum: int = 0, initial: Any
 
 class SeasonSettingsForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Nom"), max_length=120)
-    starts_on = forms.DateField(label=gettext_lazy("Début"), required=False)
-    ends_on = forms.DateField(label=gettext_lazy("Fin"), required=False)
+    starts_on = forms.DateField(
+        label=gettext_lazy("Début"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+    )
+    ends_on = forms.DateField(
+        label=gettext_lazy("Fin"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+    )
     planned_contests = _count(gettext_lazy("Nombre de journées prévues"), minimum=1)
     is_public = forms.BooleanField(
         label=gettext_lazy("Classement visible du public"), required=False
