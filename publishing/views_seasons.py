@@ -26,6 +26,7 @@ from publishing.http import french_404
 from publishing.season_exports import season_dataset
 from publishing.tables_seasons import SeasonTable, shown_value
 from standings import seasons as season_standings
+from standings import seasons_events
 from standings.models import SeasonSnapshot
 from tournaments import access
 from tournaments.models import Club, Season
@@ -160,7 +161,7 @@ def season(request: HttpRequest, club_slug: str, season_id: int) -> HttpResponse
 @access.organiser_view("POST")
 def season_rebuild(request: HttpRequest, club_slug: str, season_id: int) -> HttpResponse:
     found = access.season_for(request.user, club_slug, season_id)
-    season_standings.queue_season_rebuild(found.pk)
+    seasons_events.queue_season_rebuild(found.pk)
     messages.success(request, _("Le classement de la saison est recalculé."))
     return redirect("publishing:season", club_slug=club_slug, season_id=found.pk)
 

@@ -63,15 +63,15 @@ def _entry_withdrawn(sender: Any, instance: Any, update_fields: Any = None, **kw
 
 def _contest_written(sender: Any, contest_id: int, **kwargs: Any) -> None:
     """A contest's standings changed: its season (if any) is rebuilt on commit."""
-    from standings import seasons
+    from standings import seasons_events
     from tournaments.models import Contest
 
     season_id = Contest.objects.filter(pk=contest_id).values_list("season_id", flat=True).first()
     if season_id is not None:
-        seasons.queue_season_rebuild(season_id)
+        seasons_events.queue_season_rebuild(season_id)
 
 
 def _season_changed(sender: Any, season_id: int, **kwargs: Any) -> None:
-    from standings import seasons
+    from standings import seasons_events
 
-    seasons.queue_season_rebuild(season_id)
+    seasons_events.queue_season_rebuild(season_id)

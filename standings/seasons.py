@@ -7,9 +7,7 @@ What it owns
   ties) and the club ranking, and stores one :class:`SeasonSnapshot` (one upsert; nothing
   written when the fingerprint of the inputs is unchanged). Idempotent: a duplicate task finds
   the same fingerprint and does nothing.
-* :func:`queue_season_rebuild` queues ``standings.tasks.rebuild_season`` once the transaction
-  commits (run at once without a broker); the app's listeners call it when a contest of the
-  season writes its standings, joins or leaves the season, and when the season's rules change.
+* ``standings.seasons_events.queue_season_rebuild`` queues it on commit (Celery).
 * :func:`season_qualification` lists who goes to the season's final and why (the engine's
   ``qualify_from_season``), for ``tournaments.services.seasons_final`` to create the entries.
 
@@ -25,7 +23,6 @@ import logging
 from dataclasses import asdict
 from typing import Any
 
-from django.db import transaction
 from django.db.models.functions import Now
 
 from engine.errors import EngineError
@@ -52,7 +49,6 @@ logger = logging.getLogger(__name__)
 __all__ = [
     "SeasonOutcome",
     "compute",
-    "queue_season_rebuild",
     "rebuild_season",
     "season_qualification",
 ]
@@ -197,19 +193,6 @@ def rebuild_season(season_id: int) -> SeasonOutcome:
     )
     logger.info("season %s rebuilt (%s rows)", season_id, len(values["rows"]))
     return SeasonOutcome(season_id, "built", fingerprint)
-
-
-def queue_season_rebuild(season_id: int) -> None:
-    """Queue the season's rebuild once the transaction commits (at once outside one)."""
-    from standings import tasks
-
-    def send() -> None:
-        try:
-            tasks.queue_season(season_id)
-        except Exception:  # a broker outage must not fail the change that triggered it
-            logger.exception("season %s: rebuild not queued", season_id)
-
-    transaction.on_commit(send, robust=True)
 
 
 def qualification_rules(season: Season) -> list[QualificationRule]:

@@ -156,6 +156,12 @@ ACTION_LABELS: dict[str, Any] = {
     "sheet.token": _("Lien de table renouvelé"),
     "publication.update": _("Publication modifiée"),
     "prize.update": _("Prix modifiés"),
+    "season.join": _("Concours ajouté à la saison"),
+    "season.leave": _("Concours retiré de la saison"),
+    "season.rules": _("Règles de la saison modifiées"),
+    "season.clubs": _("Clubs du circuit modifiés"),
+    "season.final": _("Finale et qualification de la saison réglées"),
+    "season.qualify": _("Qualifiés de la saison inscrits dans la finale"),
 }
 
 FILTERS: dict[str, Any] = {

@@ -232,9 +232,7 @@ class SeasonClub(models.Model):
     class Meta:
         verbose_name = _("club du circuit")
         verbose_name_plural = _("clubs du circuit")
-        constraints = [
-            models.UniqueConstraint(fields=["season", "club"], name="seasonclub_once")
-        ]
+        constraints = [models.UniqueConstraint(fields=["season", "club"], name="seasonclub_once")]
 
     def __str__(self) -> str:
         return f"{self.season} — {self.club}"

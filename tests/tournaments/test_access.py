@@ -48,6 +48,7 @@ def world(club: Any, other_club: Any) -> dict[str, Any]:
     services.publish_round(first)
     second = services.generate_round(contest, seed=2)
     entry = contest.entries.get(number=1)
+    season = services.create_season(club, name="Challenge d'hiver")
     return {
         "club_slug": club.slug,
         "contest_id": contest.pk,
@@ -55,6 +56,7 @@ def world(club: Any, other_club: Any) -> dict[str, Any]:
         "entry_id": entry.pk,
         "player_id": entry.player1_id,
         "action": "payer",
+        "season_id": season.pk,
     }
 
 

@@ -60,9 +60,11 @@ def _changed(season: Season) -> None:
     season_changed.send(sender=Season, season_id=season.pk)
 
 
-def _journal(contests: Iterable[Contest], action: str, season: Season, **after: Any) -> None:
+def _journal(
+    contests: Iterable[Contest], action: str, season: Season, after: dict[str, Any] | None = None
+) -> None:
     for contest in contests:
-        audit.record(contest, action, season, target_repr=season.name, after=after or None)
+        audit.record(contest, action, season, target_repr=season.name, after=after)
 
 
 def _owner_contests(season: Season) -> list[Contest]:
@@ -137,7 +139,7 @@ def add_season_club(season: Season, club_slug: str) -> Club:
     _link, created = SeasonClub.objects.get_or_create(season=locked, club=club)
     if not created:
         raise ServiceError("season.club_twice", _("Ce club fait déjà partie du circuit."))
-    _journal(_owner_contests(locked), "season.clubs", locked, added=club.name)
+    _journal(_owner_contests(locked), "season.clubs", locked, {"added": club.name})
     _changed(locked)
     return club
 
@@ -154,7 +156,7 @@ def remove_season_club(season: Season, club_slug: str) -> None:
     for contest in leaving:
         _detach(contest, locked)
     found.delete()
-    _journal(_owner_contests(locked), "season.clubs", locked, removed=found.club.name)
+    _journal(_owner_contests(locked), "season.clubs", locked, {"removed": found.club.name})
     _changed(locked)
 
 
@@ -228,7 +230,7 @@ def set_final(
     locked.save(update_fields=["final_contest", "qualify_first_of_each", "qualify_first_of_season"])
     after = {"each": locked.qualify_first_of_each, "season": locked.qualify_first_of_season}
     _journal(
-        [final] if final is not None else _owner_contests(locked), "season.final", locked, **after
+        [final] if final is not None else _owner_contests(locked), "season.final", locked, after
     )
     _changed(locked)
     return locked
