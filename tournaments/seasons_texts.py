@@ -124,7 +124,7 @@ def report_line(item: Mapping[str, Any], who: Names, contest_name: Names) -> str
             "min": p.get("minimum", 0),
         }
     if code == "shared_rank":
-        return _("%(rank)se place partagée : égalité parfaite.") % {"rank": _rank(p.get("rank"))}
+        return _("%(rank)s place partagée : égalité parfaite.") % {"rank": ordinal(p.get("rank"))}
     if code == "tie_broken":
         key = SEASON_TIEBREAK_LABELS.get(str(p.get("key")), p.get("key"))
         return _("%(who)s devant %(above)s à égalité de points, départagé par : %(key)s.") % {
@@ -144,10 +144,17 @@ def report_line(item: Mapping[str, Any], who: Names, contest_name: Names) -> str
     return _qualification_line(code, p, entrant, contest)
 
 
+def ordinal(value: Any) -> str:
+    """1re, 2e, 3e… (French ordinals of a place)."""
+    if value == 1:
+        return _("1re")
+    return _("%(n)se") % {"n": _rank(value)}
+
+
 def _source(p: Mapping[str, Any], contest: str) -> str:
     if p.get("contest") is None:
-        return _("%(place)se du classement de la saison") % {"place": _rank(p.get("place"))}
-    return _("%(place)se de %(contest)s") % {"place": _rank(p.get("place")), "contest": contest}
+        return _("%(place)s du classement de la saison") % {"place": ordinal(p.get("place"))}
+    return _("%(place)s de %(contest)s") % {"place": ordinal(p.get("place")), "contest": contest}
 
 
 def _qualification_line(code: str, p: Mapping[str, Any], entrant: str, contest: str) -> str:
@@ -164,9 +171,9 @@ def _qualification_line(code: str, p: Mapping[str, Any], entrant: str, contest: 
         }
     if code == "tie_at_cut":
         return _(
-            "Égalité à la %(place)se place (%(where)s) : départagée par l'ordre du classement."
+            "Égalité à la %(place)s place (%(where)s) : départagée par l'ordre du classement."
         ) % {
-            "place": _rank(p.get("place")),
+            "place": ordinal(p.get("place")),
             "where": contest if p.get("contest") is not None else _("classement de la saison"),
         }
     if code == "short":
