@@ -204,9 +204,9 @@ def test_qualification_creates_the_final_teams_once(
     assert "qualifié(e) : 1re de Journée de Lorient" in page.content.decode()
     response = client.post(_season_url(club.slug, season, "publishing:season_qualify"))
     assert response.status_code == 200
-    a, b, _c, _d, e, f, g, h = circuit["players"]
+    a, b, _c, _d, e, f, _g, _h = circuit["players"]
     pairs = {frozenset((x.player1_id, x.player2_id)) for x in Entry.objects.filter(contest=final)}
-    # The winners of both journées, then the season's best not yet qualified (C-D: 2 + 744).
+    # The winners of both journées, then the season's best not yet qualified (G-H: 2 + 844).
     assert frozenset((a.pk, b.pk)) in pairs and frozenset((e.pk, f.pk)) in pairs
     assert len(pairs) == 3
     # Vannes's players joined Lorient's register for the final, their club written on the team.
