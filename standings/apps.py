@@ -62,11 +62,11 @@ def _entry_withdrawn(sender: Any, instance: Any, update_fields: Any = None, **kw
 
 
 def _contest_written(sender: Any, contest_id: int, **kwargs: Any) -> None:
-    """A contest's standings changed: its season (if any) is rebuilt on commit."""
+    """A contest's standings changed: its season (if any) is rebuilt on commit (the rebuild
+    names the season it read with the contest, so a contest outside one costs no query)."""
     from standings import seasons_events
-    from tournaments.models import Contest
 
-    season_id = Contest.objects.filter(pk=contest_id).values_list("season_id", flat=True).first()
+    season_id = kwargs.get("season_id")
     if season_id is not None:
         seasons_events.queue_season_rebuild(season_id)
 
