@@ -28,7 +28,8 @@ def shown_value(value: int, divisor: int) -> str:
 
 
 class SeasonTable(tables.Table):
-    rank = tables.Column(verbose_name=_("Rang"), attrs=NUM, orderable=False)
+    # empty_values=(): a rank of None (below the attendance minimum) is rendered, not "—".
+    rank = tables.Column(verbose_name=_("Rang"), attrs=NUM, orderable=False, empty_values=())
     names = tables.Column(verbose_name=_("Joueur"), orderable=False)
     clubs = tables.Column(
         verbose_name=_("Club"),

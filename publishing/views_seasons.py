@@ -10,6 +10,7 @@ public pages show a season marked public, 404 in French otherwise.
 
 from __future__ import annotations
 
+import datetime
 from types import SimpleNamespace
 from typing import Any
 
@@ -36,6 +37,11 @@ from tournaments.services import ServiceError
 from tournaments.services.seasons_final import create_final_entries, final_started
 
 PROJECTOR_REFRESH = 30
+
+
+def _dated(contests: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The snapshot's contests with their dates as dates (the pages format them in French)."""
+    return [{**c, "date": datetime.date.fromisoformat(c["date"])} for c in contests]
 
 
 def _snapshot(season: Season) -> SeasonSnapshot | None:
@@ -114,7 +120,7 @@ def _season_page(
     who, contest_name = _names(snapshot)
     own = {c.pk for c in season.contests.filter(club=club)}
     contests = []
-    for c in snapshot.contests if snapshot else []:
+    for c in _dated(snapshot.contests) if snapshot else []:
         url = (
             reverse("tournaments:contest", kwargs={"club_slug": club.slug, "contest_id": c["id"]})
             if c["id"] in own
@@ -251,7 +257,7 @@ def public_season(request: HttpRequest, club_slug: str, season_id: int) -> HttpR
     """The public season standings (phone-readable; what the contests published only)."""
     found = _public_season(club_slug, season_id)
     snapshot = _snapshot(found)
-    contests = [c for c in (snapshot.contests if snapshot else []) if c["counted"]]
+    contests = [c for c in _dated(snapshot.contests if snapshot else []) if c["counted"]]
     return render(
         request,
         "publishing/public/season.html",

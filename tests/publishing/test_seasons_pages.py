@@ -341,6 +341,15 @@ def test_public_page_projector_print_and_export(
         ).status_code
         == 404
     )
+    # Below the attendance minimum a pair is listed, unranked, and says so.
+    season_services.update_season(
+        season, {"rules": {"bareme": {"kind": "partie"}, "credit": "pair", "min_contests": 2}}
+    )
+    rebuild_season(season.pk)
+    unranked = Client().get(
+        reverse("scores:season", kwargs={"club_slug": club.slug, "season_id": season.pk})
+    )
+    assert unranked.content.decode().count("hors classement") == 4
     Season.objects.filter(pk=season.pk).update(is_public=False)
     hidden = Client().get(
         reverse("scores:season", kwargs={"club_slug": club.slug, "season_id": season.pk})
