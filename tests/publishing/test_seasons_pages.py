@@ -355,3 +355,31 @@ def test_public_page_projector_print_and_export(
         reverse("scores:season", kwargs={"club_slug": club.slug, "season_id": season.pk})
     )
     assert hidden.status_code == 404 and "pas publique" in hidden.content.decode()
+
+
+def test_season_pages_read_a_bounded_number_of_queries(club: Club, organiser: Any) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    season = season_services.create_season(club, name="Challenge")
+    people = players(club, 8)
+    pairs = [(people[i], people[i + 1]) for i in range(0, 8, 2)]
+    _final(club, season, each=1, best=2)
+    client = login(organiser)
+    urls = [
+        _season_url(club.slug, season),
+        _season_url(club.slug, season, "publishing:season_print"),
+        reverse("scores:season", kwargs={"club_slug": club.slug, "season_id": season.pk}),
+    ]
+    counts: list[list[int]] = []
+    for day in (1, 2, 3, 4):
+        contest_of(club, season, day, pairs, [{1: (1000, 944), 2: (900, 1044)}])
+        rebuild_season(season.pk)
+        row = []
+        for url in urls:
+            with CaptureQueriesContext(connection) as ctx:
+                assert client.get(url).status_code == 200
+            row.append(len(ctx.captured_queries))
+        counts.append(row)
+    assert counts[0] == counts[-1], counts  # one journée or four: the same queries
+    assert max(max(r) for r in counts) <= 25, counts
