@@ -227,7 +227,9 @@ class SeasonClubForm(forms.Form):
 
 class SeasonContestForm(forms.Form):
     contest = forms.ModelChoiceField(
-        label=gettext_lazy("Concours de votre club"), queryset=Contest.objects.none()
+        label=gettext_lazy("Concours de votre club"),
+        queryset=Contest.objects.none(),
+        empty_label=gettext_lazy("— choisir un concours —"),
     )
 
     def __init__(self, *args: Any, club: Club, season: Season, **kwargs: Any) -> None:
