@@ -25,6 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from tournaments import journal_seasons
 from tournaments.models import AuditEvent, Entry, Round, Table
 
 SHEET = "scoresheet"
@@ -488,6 +489,7 @@ BUILDERS: dict[str, Builder] = {
     "sheet.token": _sheet_text(gettext_noop("Lien %(table)s renouvelé")),
     "player.merge": _player_merge,
 }
+BUILDERS.update(journal_seasons.builders(_done))  # the season.* actions
 
 
 def generic(event: AuditEvent, names: Names) -> str:
