@@ -174,3 +174,20 @@ def test_recompute_queries_do_not_grow_with_contests(club: Club, bareme: dict[st
         counts.append(len(ctx.captured_queries))
     assert max(counts) <= 8, counts
     assert len(set(counts)) == 1, counts  # the same number for 1 and for 6 journées
+
+
+def test_moving_a_contest_between_seasons_reranks_both(
+    club: Club, django_capture_on_commit_callbacks: Any
+) -> None:
+    from tournaments import services
+
+    first = season_services.create_season(club, name="Automne")
+    second = season_services.create_season(club, name="Hiver")
+    a, b, c, d = players(club, 4)
+    contest = contest_of(club, first, 5, [(a, b), (c, d)], [{1: (1200, 744)}])
+    rebuild_season(first.pk)
+    assert SeasonSnapshot.objects.get(season=first).rows
+    with django_capture_on_commit_callbacks(execute=True):
+        services.update_contest(contest, {"season": second})
+    assert SeasonSnapshot.objects.get(season=first).rows == []
+    assert len(SeasonSnapshot.objects.get(season=second).rows) == 4
