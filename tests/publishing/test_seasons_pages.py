@@ -135,6 +135,9 @@ def test_a_participant_changes_only_its_own_contests(
     assert Contest.objects.get(pk=circuit["ours"].pk).season_id == season.pk
     # An attach is journaled on the contest.
     assert mine.audit_events.filter(action="season.join").exists()
+    # Its club page lists the circuit, linked to its own view of the season.
+    home = client.get(other_club.dashboard_url).content.decode()
+    assert _season_url(other_club.slug, season) in home and "circuit de" in home
 
 
 def test_a_club_outside_the_circuit_sees_nothing(circuit: dict[str, Any]) -> None:
