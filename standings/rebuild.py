@@ -300,6 +300,7 @@ def rebuild(contest_id: int, *, force: bool = False) -> RebuildOutcome:
         contest_id=contest_id,
         club_slug=contest.club.slug,
         contest_slug=contest.slug,
+        season_id=contest.season_id,
     )
     logger.info(
         "standings: contest %s rebuilt at version %s (rounds %s, %s teams, %s results)",

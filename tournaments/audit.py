@@ -172,6 +172,12 @@ ACTION_LABELS: dict[str, Any] = {
     "plan.table_move": _("Table déplacée"),
     "plan.table_swap": _("Tables échangées"),
     "sheet.bye_cancelled": _("Exempt annulé"),
+    "season.join": _("Concours ajouté à la saison"),
+    "season.leave": _("Concours retiré de la saison"),
+    "season.rules": _("Règles de la saison modifiées"),
+    "season.clubs": _("Clubs du circuit modifiés"),
+    "season.final": _("Finale et qualification de la saison réglées"),
+    "season.qualify": _("Qualifiés de la saison inscrits dans la finale"),
 }
 
 FILTERS: dict[str, Any] = {

@@ -62,6 +62,8 @@ class Cockpit:
     next_number: int | None  # the next partie to draw (None when all are drawn)
     progress: dict[int, RoundProgress]
     counts: dict[str, int]
+    season_line: str = ""  # "Challenge d'hiver : 5e journée sur 12", linked to the season
+    season_url: str = ""
 
 
 def _url(name: str, contest: Contest, round_: Round | None = None) -> str:
@@ -483,7 +485,17 @@ def cockpit_of(contest: Contest) -> Cockpit:
         b.prizes(),
         b.exports(),
     ]
+    from tournaments.services.seasons import season_position
+
+    position = season_position(contest)
     return Cockpit(
+        season_line=position[1] if position else "",
+        season_url=reverse(
+            "publishing:season",
+            kwargs={"club_slug": contest.club.slug, "season_id": position[0].pk},
+        )
+        if position
+        else "",
         steps=steps,
         next_action=b.next_action,
         rounds=b.rounds,

@@ -25,6 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from tournaments import journal_seasons
 from tournaments.models import AuditEvent, Entry, Round, Table
 
 SHEET = "scoresheet"
@@ -536,6 +537,7 @@ BUILDERS: dict[str, Builder] = {
         gettext_noop("Exempt annulé sur la feuille %(table)s : un retardataire y joue")
     ),
 }
+BUILDERS.update(journal_seasons.builders(_done))  # the season.* actions
 
 
 def generic(event: AuditEvent, names: Names) -> str:

@@ -19,3 +19,6 @@ round_visibility_changed = Signal()
 # latecomer seated, a table moved). The scoring app gives a new table its sheet and turns a
 # former bye's sheet into a game's; the standings app marks the standings stale and rebuilds.
 plan_changed = Signal()
+# Sent inside the transaction when what a season ranks changes (``season_id``): its rules,
+# its clubs, or a contest joined or left it. The standings app rebuilds it on commit.
+season_changed = Signal()

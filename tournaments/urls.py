@@ -15,6 +15,7 @@ from tournaments import (
     views_players,
     views_round_closing,
     views_rounds,
+    views_seasons,
     views_solo,
 )
 
@@ -23,11 +24,16 @@ app_name = "tournaments"
 CLUB = "<slug:club_slug>/"
 CONTEST = CLUB + "concours/<int:contest_id>/"
 ROUND = CONTEST + "manches/<int:round_number>/"
+SEASON = CLUB + "saisons/<int:season_id>/"
 
 urlpatterns = [
     path("", views.dashboard, name="dashboard"),
     path(CLUB, views.club, name="club"),
     path(CLUB + "saisons/nouvelle/", views.season_create, name="season_create"),
+    path(SEASON + "reglages/", views_seasons.season_settings, name="season_settings"),
+    path(SEASON + "clubs/", views_seasons.season_club, name="season_club"),
+    path(SEASON + "concours/", views_seasons.season_contest, name="season_contest"),
+    path(SEASON + "finale/", views_seasons.season_final, name="season_final"),
     path(CLUB + "joueurs/", views.players, name="players"),
     path(CLUB + "joueurs/suggestions/", views.player_suggestions, name="player_suggestions"),
     path(

@@ -51,6 +51,7 @@ def world(club: Any, other_club: Any) -> dict[str, Any]:
     from tournaments.models import SoloEntry
 
     solo = SoloEntry.objects.create(contest=contest, number=1, player=entry.player1)
+    season = services.create_season(club, name="Challenge d'hiver")
     return {
         "club_slug": club.slug,
         "contest_id": contest.pk,
@@ -59,6 +60,7 @@ def world(club: Any, other_club: Any) -> dict[str, Any]:
         "player_id": entry.player1_id,
         "solo_id": solo.pk,
         "action": "payer",
+        "season_id": season.pk,
     }
 
 

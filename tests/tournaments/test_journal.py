@@ -291,6 +291,36 @@ CASES: list[tuple[str, dict[str, Any], str]] = [
         SHEET | {"after": {"kind": "deals", "total_a": 0}},
         "Exempt annulé sur la feuille de la table 7 (partie 2) : un retardataire y joue "
         "par demo à 15 h 42.",
+        "season.join",
+        {"target_type": "season", "target_repr": "Challenge d'hiver"},
+        "Concours ajouté à la saison « Challenge d'hiver » par demo à 15 h 42.",
+    ),
+    (
+        "season.leave",
+        {"target_type": "season", "target_repr": "Challenge d'hiver"},
+        "Concours retiré de la saison « Challenge d'hiver » par demo à 15 h 42.",
+    ),
+    (
+        "season.rules",
+        {"target_type": "season", "target_repr": "Challenge d'hiver"},
+        "Règles de la saison « Challenge d'hiver » modifiées par demo à 15 h 42.",
+    ),
+    (
+        "season.clubs",
+        {"target_type": "season", "target_repr": "Circuit", "after": {"added": "Vannes"}},
+        "Vannes invité dans le circuit « Circuit » par demo à 15 h 42.",
+    ),
+    (
+        "season.final",
+        {"target_type": "season", "target_repr": "Circuit", "after": {"each": 12, "season": None}},
+        "Finale de la saison « Circuit » réglée (par concours : 12 ; au classement de la saison : "
+        "—) par demo à 15 h 42.",
+    ),
+    (
+        "season.qualify",
+        {"target_type": "season", "target_repr": "Circuit", "after": {"created": 24, "already": 0}},
+        "Qualifiés de la saison « Circuit » inscrits : 24 équipe(s) créée(s), 0 déjà là par demo "
+        "à 15 h 42.",
     ),
     (
         "something.new",
