@@ -29,13 +29,18 @@ from tournaments.services.base import (
     lock_round,
     record_change,
 )
+from tournaments.services import phases
 from tournaments.services.day_order import check_draw_order, record_forced_draw
 from tournaments.services.layouts import Layout, check_draft, read_layout, round_state, write_layout
 
 ROUND_STATE_FIELDS = ("status", "published_at", "show_draw", "show_results", "show_standings")
 
 
-def _pair(contest: Contest, number: int, seed: int | None) -> tuple[Layout, dict[str, Any]]:
+def _pair(
+    contest: Contest, number: int, seed: int | None, redraw: Round | None = None
+) -> tuple[Layout, dict[str, Any]]:
+    if phases.has_plan(contest):  # a contest in phases: pools, brackets (services/phases)
+        return phases.draw_partie(contest, number, seed, redraw=redraw)
     try:
         data = adapters.pairing_request(contest, number, seed=seed)
         result = pair_round(data.request)
@@ -65,7 +70,8 @@ def generate_round(contest: Contest, *, seed: int | None = None, force_reason: s
             % {"number": rounds[-1].number},
         )
     number = len(rounds) + 1 if not rounds else rounds[-1].number + 1
-    if number > locked.rounds_count:
+    # A contest in phases counts its parties as its phases go (services/phases refuses).
+    if number > locked.rounds_count and not phases.has_plan(locked):
         raise ServiceError(
             "round.all_drawn",
             ngettext(
@@ -105,7 +111,7 @@ def redraw_round(round_: Round, *, seed: int | None = None) -> Round:
             "round.not_last", _("Seul le tirage de la dernière partie peut être refait.")
         )
     before = round_state(locked, read_layout(locked))
-    layout, facts = _pair(locked.contest, locked.number, seed)
+    layout, facts = _pair(locked.contest, locked.number, seed, redraw=locked)
     for name, value in facts.items():
         setattr(locked, name, value)
     locked.save(update_fields=list(facts))
@@ -127,7 +133,7 @@ def publish_round(round_: Round) -> Round:
     if not layout:
         raise ServiceError("round.empty", _("Ce tirage ne contient aucune table."))
     byes = sum(1 for _n, _a, b in layout if b is None)
-    if byes > 1:
+    if byes > 1 and not phases.allows_several_byes(locked):
         raise ServiceError(
             "round.several_byes",
             _("%(count)s équipes sont seules à leur table : il ne peut y avoir qu'un exempt.")
