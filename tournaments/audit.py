@@ -156,6 +156,8 @@ ACTION_LABELS: dict[str, Any] = {
     "sheet.token": _("Lien de table renouvelé"),
     "publication.update": _("Publication modifiée"),
     "prize.update": _("Prix modifiés"),
+    "phases.plan": _("Plan des phases enregistré"),
+    "phase.start": _("Phase commencée"),
 }
 
 FILTERS: dict[str, Any] = {

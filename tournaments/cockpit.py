@@ -163,6 +163,24 @@ class _Builder:
             step.state = "done" if self.current is not None else "todo"
         return step
 
+    def phases(self) -> Step | None:
+        """A contest in phases: each phase's state and what the next partie starts."""
+        from tournaments.phases_display import cockpit_lines
+        from tournaments.services.phases_read import read_phases
+
+        view = read_phases(self.contest)
+        if view is None:
+            return None
+        step = Step("phases", _("Phases : poules, tableaux"))
+        step.lines = cockpit_lines(view, self.next_number)
+        step.state = "done" if view.placement is not None else "todo"
+        step.actions.append(
+            Action(
+                _("Poules, tableaux et classement final"), _url("tournaments:phases", self.contest)
+            )
+        )
+        return step
+
     def draw(self) -> Step:
         number = self.draft.number if self.draft else self.next_number
         title = (
@@ -424,8 +442,10 @@ class _Builder:
 def cockpit_of(contest: Contest) -> Cockpit:
     """The day's steps of ``contest``, each with its state, and the one next action."""
     b = _Builder(contest)
+    phases = b.phases()
     steps = [
         b.registration(),
+        *([phases] if phases is not None else []),
         b.draw(),
         b.printing(),
         b.tables(),

@@ -180,9 +180,13 @@ def _start(view: PhasesView, phase: PhaseView, number: int, seed: int) -> list[d
     audit.record(
         view.contest,
         "phase.start",
-        phase.phase,
-        after={"phase": phase.title, "teams": len(entrants), "partie": number},
-        target_repr=phase.title,
+        None,
+        target_repr=ngettext(
+            "%(phase)s, partie %(n)s : %(count)s équipe",
+            "%(phase)s, partie %(n)s : %(count)s équipes",
+            len(entrants),
+        )
+        % {"phase": phase.title, "n": number, "count": len(entrants)},
     )
     return report
 
@@ -372,3 +376,15 @@ def _tables(
         layout, items = _bracket_tables(view, phase, number, starting)
         return layout, items, phase.kind
     return _ranking_tables(view.contest, phase, number, seed)
+
+
+def upcoming(view: PhasesView, number: int) -> tuple[PhaseView, bool] | None:
+    """The phase partie ``number`` would be drawn in and whether it starts it (``None`` when
+    every phase is played)."""
+    try:
+        phase, starting = _target(view, number, None)
+    except ServiceError:
+        return None
+    if phase.kind == core.CONSOLANTE:
+        phase = view.phases[core.stage_lead([p.spec for p in view.phases], phase.index)]
+    return phase, starting

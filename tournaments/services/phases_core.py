@@ -215,7 +215,11 @@ def _stage(
 ) -> dict[int, tuple[int, int]]:
     """(teams, parties) of every bracket of a stage, the main's first round won by side A."""
     main = ep.build_bracket(bracket_spec(specs[lead], field_))
-    first = {m.id: m.team_a for m in main.matches if m.places[0] == 1 and m.round == 1}
+    first = {
+        m.id: m.team_a
+        for m in main.matches
+        if m.places[0] == 1 and m.round == 1 and m.team_a is not None
+    }
     played = ep.build_bracket(bracket_spec(specs[lead], field_), first)
     depth = bracket_depth(main)
     out = {lead: (len(field_), depth)}

@@ -146,7 +146,9 @@ def _check_settings(specs: Sequence[PhaseSpec]) -> None:
             if not _int(s.get("pool_size"), 2, 16):
                 raise _bad(_("Phase %(n)s : une poule compte de 2 à 16 équipes.") % {"n": n})
             if s.get("method") not in ("draw", "serpentine", "pots"):
-                raise _bad(_("Phase %(n)s : choisissez comment les poules sont formées.") % {"n": n})
+                raise _bad(
+                    _("Phase %(n)s : choisissez comment les poules sont formées.") % {"n": n}
+                )
         if spec.kind in core.BRACKET_KINDS:
             if s.get("places", 2) not in core.PLACES_CHOICES:
                 raise _bad(_("Phase %(n)s : places jouées non valables.") % {"n": n})
@@ -262,11 +264,11 @@ def save_plan(contest: Contest, specs: Sequence[PhaseSpec]) -> list[Phase]:
         locked.save(update_fields=["rounds_count"])
     after = [core.spec_of(p).to_json() for p in phases]
     if before != after:
+        # The sentence of the journal names the new plan ("Poules → Tableau principal → …").
         audit.record(
             locked,
             "phases.plan",
-            locked,
-            before={"phases": [p["name"] or p["kind"] for p in before]},
-            after={"phases": [p["name"] or p["kind"] for p in after]},
+            None,
+            target_repr=" → ".join(str(p) for p in phases) or _("une seule phase"),
         )
     return phases

@@ -275,8 +275,8 @@ def table_labels(view: PhasesView, round_number: int) -> dict[tuple[int, int], d
         return out
     if phase.pools is not None:
         k = phase.rounds.index(round_number) + 1 if round_number in phase.rounds else 0
-        for m in phase.pools.round_matches(k):
-            out[(m.a, m.b)] = {"pool": m.pool}
+        for pm in phase.pools.round_matches(k):
+            out[(pm.a, pm.b)] = {"pool": pm.pool}
         return out
     for member in view.stage(phase):
         if member.bracket is None:

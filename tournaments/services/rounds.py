@@ -22,6 +22,7 @@ from engine.pairing import pair_round
 from tournaments import adapters, audit, signals
 from tournaments.messages import engine_error_message
 from tournaments.models import Contest, Round, Table
+from tournaments.services import phases
 from tournaments.services.base import (
     ServiceError,
     clean,
@@ -29,7 +30,6 @@ from tournaments.services.base import (
     lock_round,
     record_change,
 )
-from tournaments.services import phases
 from tournaments.services.day_order import check_draw_order, record_forced_draw
 from tournaments.services.layouts import Layout, check_draft, read_layout, round_state, write_layout
 
