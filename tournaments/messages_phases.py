@@ -130,11 +130,16 @@ def _team(entries: Mapping[int, Any], pk: Any) -> str:
     return entry.display_name if entry is not None else _("équipe inconnue")
 
 
+def ordinal(n: Any) -> str:
+    """A team's or a place's rank in French: "1re", "2e", "3e"."""
+    return _("1re") if str(n) == "1" else _("%(n)se") % {"n": n}
+
+
 def _rule_words(p: Mapping[str, Any]) -> str:
-    pool, place = p.get("pool") or "", p.get("place")
+    pool, place = p.get("pool") or "", ordinal(p.get("place"))
     if pool:
-        return _("%(place)se de la poule %(pool)s") % {"place": place, "pool": pool}
-    return _("%(place)se du classement") % {"place": place}
+        return _("%(place)s de la poule %(pool)s") % {"place": place, "pool": pool}
+    return _("%(place)s du classement") % {"place": place}
 
 
 def _line(code: str, p: Mapping[str, Any], entries: Mapping[int, Any]) -> tuple[str, str] | None:
@@ -187,9 +192,15 @@ def _line(code: str, p: Mapping[str, Any], entries: Mapping[int, Any]) -> tuple[
                 "order": p.get("order"),
             }
         case "match":
+            if p.get("pool"):
+                what = _("poule %(pool)s") % {"pool": p.get("pool")}
+            else:
+                bracket = bracket_name(str(p.get("bracket")))
+                places = (p.get("first") or 1, p.get("last") or 2)
+                what = f"{bracket}, {stage_name(int(p.get('round_of') or 2), places)}"
             return "info", _("Table %(table)s : %(what)s.") % {
                 "table": p.get("table"),
-                "what": p.get("label"),
+                "what": what,
             }
     return None
 
@@ -214,3 +225,13 @@ def partie_of_phase(done: int, count: int) -> str:
     return ngettext(
         "%(done)s partie jouée sur %(count)s.", "%(done)s parties jouées sur %(count)s.", done
     ) % {"done": done, "count": count}
+
+
+def round_report_lines(report: Any, entries: Mapping[int, Any]) -> list[tuple[str, str]]:
+    """The whole "why" report of a partie: the phase's items, then the pairing's (a Swiss
+    phase's partie, or a contest without phases: only the pairing's)."""
+    from tournaments.messages import report_lines
+
+    items = report if isinstance(report, list) else []
+    pairing = [i for i in items if not str((i or {}).get("code", "")).startswith("phase.")]
+    return phase_report_lines(items, entries) + report_lines(pairing, entries)

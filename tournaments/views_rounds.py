@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import access, adapters, draws, services
 from tournaments.forms import DeleteRoundForm, MoveForm, SeedForm, SwapForm, VisibilityForm
-from tournaments.messages import report_lines
+from tournaments.messages_phases import round_report_lines
 from tournaments.models import Contest, Entry, Round
 from tournaments.responses import refused, service_refusal, status_of
 from tournaments.tables import DrawByTableTable, DrawByTeamTable
@@ -67,7 +67,7 @@ def _detail(
             "contest": contest,
             "round": round_,
             "tables": tables,
-            "report": report_lines(round_.report, entries),
+            "report": round_report_lines(round_.report, entries),
             "edits": edits,
             "last_edit": edits[0] if edits else None,
             "is_draft": round_.status == Round.Status.DRAFT,
