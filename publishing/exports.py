@@ -37,6 +37,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from publishing.models import ExportJob
+from publishing.phases_exports import phase_labels, where_columns
 from publishing.spreadsheets import CONTENT_TYPES, FORMATS, render
 from scoring.models import DealRecord, ScoreSheet
 from standings.models import StandingsSnapshot
@@ -117,7 +118,7 @@ def _tables(contest: Contest, rounds: Sequence[int] | None = None) -> list[Table
         qs = qs.filter(round__number__in=list(rounds))
     return list(
         qs.select_related(
-            "round",
+            "round__phase",
             "entry_a__player1",
             "entry_a__player2",
             "entry_b__player1",
@@ -155,6 +156,10 @@ def results_dataset(
         title=str(_("Résultats")),
     )
     tables = _tables(contest, rounds)
+    # A contest in phases says where each match sits (tournaments.phases_display).
+    phases = phase_labels(contest)
+    if phases is not None:
+        data.headers = [*data.headers, _("Phase"), _("Poule ou tableau"), _("Tour")]
     for table in tables:
         sheet = _sheet(table)
         winner = ""
@@ -177,6 +182,7 @@ def results_dataset(
                 sheet.total_b if sheet is not None else "",
                 winner,
                 sheet.deal_count if sheet is not None else 0,
+                *where_columns(phases, table),
             ]
         )
     progress(len(tables), len(tables))

@@ -31,7 +31,12 @@ SOURCES = (
 
 
 class PhaseForm(forms.Form):
-    kind = forms.ChoiceField(label=_("Type de phase"), choices=Phase.Kind.choices)
+    # Empty: no phase (the formset's spare form left as it is adds nothing).
+    kind = forms.ChoiceField(
+        label=_("Type de phase"),
+        choices=[("", _("— pas de phase —")), *Phase.Kind.choices],
+        required=False,
+    )
     name = forms.CharField(label=_("Nom (facultatif)"), max_length=80, required=False)
     rounds_count = forms.IntegerField(
         label=_("Nombre de parties"),

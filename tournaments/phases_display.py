@@ -18,9 +18,11 @@ from django.utils.translation import ngettext
 
 from engine import phases as ep
 from tournaments.messages_phases import POOL_METHODS, bracket_name, place_title, stage_name
-from tournaments.models import Contest, Entry
+from tournaments.models import Contest, Entry, Phase
 from tournaments.services import phases_core as core
 from tournaments.services.phases_read import PhasesView, PhaseView
+
+KIND_LABELS = dict(Phase.Kind.choices)
 
 
 @dataclass
@@ -251,7 +253,7 @@ def plan_lines(specs: Sequence[core.PhaseSpec], simulated: core.Simulated | None
     """The plan in French, phase by phase, with what the dry run gives."""
     lines = []
     for i, spec in enumerate(specs):
-        words = [f"{i + 1}. {spec.name or spec.kind}"]
+        words = [spec.name or str(KIND_LABELS.get(spec.kind, spec.kind))]
         if simulated is not None:
             words.append(
                 ngettext("%(count)s équipe", "%(count)s équipes", simulated.teams[i])
@@ -269,12 +271,15 @@ def plan_lines(specs: Sequence[core.PhaseSpec], simulated: core.Simulated | None
         if spec.kind == core.CONSOLANTE:
             words.append(_("jouée en même temps que le tableau principal"))
         lines.append(" · ".join(words))
-    if simulated is not None:
-        lines.append(
-            ngettext("En tout : %(count)s partie.", "En tout : %(count)s parties.", simulated.total)
-            % {"count": simulated.total}
-        )
     return lines
+
+
+def plan_total(simulated: core.Simulated | None) -> str:
+    if simulated is None:
+        return ""
+    return ngettext(
+        "En tout : %(count)s partie.", "En tout : %(count)s parties.", simulated.total
+    ) % {"count": simulated.total}
 
 
 def cockpit_lines(view: PhasesView, next_number: int | None) -> list[str]:
@@ -297,3 +302,23 @@ def cockpit_lines(view: PhasesView, next_number: int | None) -> list[str]:
     if view.placement is not None:
         lines.append(_("Toutes les phases sont jouées : le classement final est prêt."))
     return lines
+
+
+def match_labels(view: PhasesView) -> dict[tuple[int, int, int], tuple[str, str, str]]:
+    """(partie, team A, team B) -> (phase, pool or bracket, stage) for every match of a
+    phase: the exports' columns and the prints."""
+    from tournaments.services.phases_read import table_labels
+
+    out: dict[tuple[int, int, int], tuple[str, str, str]] = {}
+    for number in sorted(view.round_phase):
+        phase = view.of_round(number)
+        if phase is None:
+            continue
+        for (a, b), where in table_labels(view, number).items():
+            if "pool" in where:
+                label = (phase.title, _("Poule %(name)s") % {"name": where["pool"]}, "")
+            else:
+                stage = stage_name(int(where["round_of"]), (where["first"], where["last"]))
+                label = (phase.title, bracket_name(str(where["bracket"])), stage)
+            out[(number, a, b)] = out[(number, b, a)] = label
+    return out

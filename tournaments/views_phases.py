@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from tournaments import access
 from tournaments.forms_phases import PhaseFormSet, ReadyPlanForm, initial_of
 from tournaments.models import Contest
-from tournaments.phases_display import plan_lines, prize_list, show_phases
+from tournaments.phases_display import plan_lines, plan_total, prize_list, show_phases
 from tournaments.services import ServiceError, phases_plan
 from tournaments.services.phases_core import PhaseSpec, spec_of
 from tournaments.services.phases_read import read_phases
@@ -57,6 +57,7 @@ def _render(
             "crumb": _("Phases"),
             "specs": specs,
             "plan_lines": plan_lines(specs, simulated),
+            "plan_total": plan_total(simulated),
             "plan_error": plan_error,
             "field_size": phases_plan.field_size(contest),
             "frozen": frozen,
@@ -75,7 +76,7 @@ def _posted_specs(formset: Any) -> list[PhaseSpec]:
     return [
         form.spec()
         for form in formset.forms
-        if form.has_changed() and not form.cleaned_data.get("DELETE")
+        if form.cleaned_data.get("kind") and not form.cleaned_data.get("DELETE")
     ]
 
 

@@ -150,13 +150,15 @@ def test_pools_then_main_and_consolante_to_the_palmares(
     phone.goto(public)
     phone.get_by_role("link", name="Poules et tableaux", exact=True).click()
     expect(phone.locator("h1")).to_contain_text("Poules et tableaux")
-    expect(phone.locator("#bracket-main")).to_contain_text(f"vainqueur : {names[first.team]}")
+    expect(phone.locator("#bracket-main")).to_contain_text(f"Vainqueur : {names[first.team]}")
     expect(phone.locator("#bracket-consolante")).to_contain_text(names[consolante.team])
     expect(phone.locator("#final-placement tbody tr").first).to_contain_text("Vainqueur")
     assert _no_page_overflow(phone)
     scroll = phone.locator("#bracket-main .bracket-scroll").first
     assert scroll.evaluate("e => e.scrollWidth > e.clientWidth")  # it scrolls inside its box
     assert phone.errors == []
+    phone.locator("#bracket-main").screenshot(path=str(SHOTS / "bracket-phone.png"))
+    phone.locator("#pool-A").screenshot(path=str(SHOTS / "pool-phone.png"))
     _shoot(browser, f"{public}poules-et-tableaux/", "public-phases")
     _shoot(browser, f"{public}projecteur/?vue=tableau", "projector-bracket")
     projector = browser(viewport={"width": 1920, "height": 1080})

@@ -126,7 +126,7 @@ def test_the_page_starts_from_a_ready_plan_then_edits_it(
     assert bad.status_code == 400
     posted = {
         "action": "save",
-        "phases-TOTAL_FORMS": "2",
+        "phases-TOTAL_FORMS": "3",  # the third, the spare one, left empty
         "phases-INITIAL_FORMS": "0",
         "phases-0-kind": "pools",
         "phases-0-pool_size": "5",
@@ -135,6 +135,7 @@ def test_the_page_starts_from_a_ready_plan_then_edits_it(
         "phases-1-places": "2",
         "phases-1-rule": "first_per_pool",
         "phases-1-rule_count": "9",
+        "phases-2-kind": "",
     }
     refused = organiser_client.post(url, posted)
     assert refused.status_code == 400
