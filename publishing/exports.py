@@ -138,6 +138,9 @@ def _sheet(table: Table) -> ScoreSheet | None:
 def results_dataset(
     contest: Contest, progress: Progress = _no_progress, *, rounds: Sequence[int] | None = None
 ) -> tablib.Dataset:
+    # A contest in phases says where each match sits (publishing.phases_exports).
+    phases = phase_labels(contest)
+    extra = [_("Phase"), _("Poule ou tableau"), _("Tour")] if phases is not None else []
     data = tablib.Dataset(
         headers=[
             _("Partie"),
@@ -152,14 +155,11 @@ def results_dataset(
             _("Total B"),
             _("Vainqueur"),
             _("Donnes"),
+            *extra,
         ],
         title=str(_("Résultats")),
     )
     tables = _tables(contest, rounds)
-    # A contest in phases says where each match sits (tournaments.phases_display).
-    phases = phase_labels(contest)
-    if phases is not None:
-        data.headers = [*data.headers, _("Phase"), _("Poule ou tableau"), _("Tour")]
     for table in tables:
         sheet = _sheet(table)
         winner = ""
@@ -192,6 +192,9 @@ def results_dataset(
 def deals_dataset(
     contest: Contest, progress: Progress = _no_progress, *, rounds: Sequence[int] | None = None
 ) -> tablib.Dataset:
+    # A contest in phases says where each match sits (publishing.phases_exports).
+    phases = phase_labels(contest)
+    extra = [_("Phase"), _("Poule ou tableau"), _("Tour")] if phases is not None else []
     data = tablib.Dataset(
         headers=[
             _("Partie"),
