@@ -99,19 +99,28 @@ def winner_of(result: GameResult) -> int | None:
 
 
 def bracket_with_results(spec: ep.BracketSpec, winners: dict[frozenset[int], int]) -> ep.Bracket:
-    """The bracket with every match whose two teams met in its stage decided."""
-    results: dict[str, int] = {}
-    bracket = ep.build_bracket(spec, results)
-    while True:
-        new = {
-            m.id: winners[pair]
-            for m in bracket.to_play()
-            if (pair := frozenset((m.team_a or 0, m.team_b or 0))) in winners
-        }
-        if not new:
-            return bracket
-        results.update(new)
-        bracket = ep.build_bracket(spec, results)
+    """The bracket with every match whose two teams met in its stage decided.
+
+    One pass over the matches in playing order (each match's sources come before it) works
+    out its two teams and looks their pair up; then one build with those results."""
+    shape = ep.build_bracket(spec)
+    won: dict[str, int] = {}
+    lost: dict[str, int] = {}
+
+    def team(source: ep.Source) -> int | None:
+        if source.kind is ep.SourceKind.SEED:
+            return spec.entrants[int(source.ref) - 1]
+        side = won if source.kind is ep.SourceKind.WINNER else lost
+        return side.get(str(source.ref))
+
+    for m in shape.matches:
+        a, b = team(m.source_a), team(m.source_b)
+        if a is None or b is None:
+            continue
+        w = winners.get(frozenset((a, b)))
+        if w is not None:
+            won[m.id], lost[m.id] = w, (b if w == a else a)
+    return ep.build_bracket(spec, won) if won else shape
 
 
 def _pool_results(view: PhaseView, results: Sequence[GameResult]) -> list[GameResult]:
