@@ -241,3 +241,18 @@ def test_the_next_phase_waits_for_the_pools_and_a_redraw_draws_the_pools_again(c
     with pytest.raises(services.ServiceError) as refused:
         services.generate_round(contest)
     assert "La phase « Poules » n'est pas terminée : 8 résultats manquent." in refused.value.message
+
+
+@pytest.mark.django_db
+def test_a_pool_partie_is_not_edited_by_hand(club: Any) -> None:
+    contest = make_contest(club)
+    add_teams(contest, 8)
+    _plan(contest, PhaseSpec("pools", "Poules", 1, {"pool_size": 4, "method": "draw"}))
+    round_ = services.generate_round(contest, seed=1)
+    tables = list(round_.tables.select_related("entry_a", "entry_b"))
+    with pytest.raises(services.ServiceError) as refused:
+        services.swap_entries(round_, tables[0].entry_a, tables[1].entry_a)
+    assert "fixés par la phase" in refused.value.message
+    assert [t.entry_a_id for t in round_.tables.order_by("number")] == [
+        t.entry_a_id for t in tables
+    ]

@@ -388,3 +388,16 @@ def upcoming(view: PhasesView, number: int) -> tuple[PhaseView, bool] | None:
     if phase.kind == core.CONSOLANTE:
         phase = view.phases[core.stage_lead([p.spec for p in view.phases], phase.index)]
     return phase, starting
+
+
+def check_hand_edit(round_: Round) -> None:
+    """A pool's or a bracket's partie seats the matches its phase decided: a swap or a move
+    would seat a match that is not in the pool or the bracket. Refused (redraw instead)."""
+    if allows_several_byes(round_):
+        raise ServiceError(
+            "round.phase_tables",
+            _(
+                "Les matchs d'une partie de poules ou de tableau sont fixés par la phase : "
+                "ils ne se modifient pas à la main (refaites le tirage si besoin)."
+            ),
+        )
