@@ -179,6 +179,14 @@ class _Builder:
                 _("Poules, tableaux et classement final"), _url("tournaments:phases", self.contest)
             )
         )
+        if self.contest.public_url:
+            slugs = {"club_slug": self.contest.club.slug, "contest_slug": self.contest.slug}
+            step.actions.append(
+                Action(
+                    _("Projeter les tableaux"),
+                    reverse("scores:projector", kwargs=slugs) + "?vue=tableau",
+                )
+            )
         return step
 
     def draw(self) -> Step:

@@ -56,6 +56,12 @@ class PhaseForm(forms.Form):
     places = forms.ChoiceField(label=_("Places jouées"), choices=PLACES, required=False)
     third_place = forms.BooleanField(label=_("Match pour la 3e place"), required=False)
     source = forms.ChoiceField(label=_("Consolante pour"), choices=SOURCES, required=False)
+    from_place = forms.IntegerField(
+        label=_("Consolante : à partir de la place de poule (facultatif)"),
+        min_value=1,
+        max_value=16,
+        required=False,
+    )
     rule = forms.ChoiceField(
         label=_("Qualifiées depuis la phase précédente"),
         choices=[("", _("toutes les équipes")), *RULE_KINDS.items()],
@@ -98,6 +104,8 @@ class PhaseForm(forms.Form):
             }
             if kind == "consolante":
                 settings["source"] = d.get("source") or "pools"
+                if d.get("from_place") and settings["source"] == "pools":
+                    settings["from_place"] = d["from_place"]
         rules: list[dict[str, Any]] = []
         rule, count = d.get("rule") or "", d.get("rule_count")
         if rule == "pool_places":
@@ -129,6 +137,7 @@ def initial_of(spec: PhaseSpec) -> dict[str, Any]:
         "places": str(s.get("places", 2)),
         "third_place": bool(s.get("third_place")),
         "source": s.get("source", "pools"),
+        "from_place": s.get("from_place"),
     }
     for rule in rules:
         if rule.get("kind") == "best_at_place":

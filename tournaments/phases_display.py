@@ -268,6 +268,11 @@ def plan_lines(specs: Sequence[core.PhaseSpec], simulated: core.Simulated | None
                 ngettext("%(count)s partie", "%(count)s parties", simulated.parties[i])
                 % {"count": simulated.parties[i]}
             )
+        else:  # saved phases know their parties (worked out again at each phase's start)
+            words.append(
+                ngettext("%(count)s partie", "%(count)s parties", spec.rounds_count)
+                % {"count": spec.rounds_count}
+            )
         if spec.kind == core.CONSOLANTE:
             words.append(_("jouée en même temps que le tableau principal"))
         lines.append(" · ".join(words))

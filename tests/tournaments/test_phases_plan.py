@@ -174,3 +174,41 @@ def test_the_journal_says_the_plan_and_the_start_of_a_phase(club: Any) -> None:
     assert "Plan des phases enregistré (Poules → Tableau)" in sentence(plan)
     start = AuditEvent.objects.get(contest=contest, action="phase.start")
     assert "Poules, partie 1 : 8 équipes" in sentence(start)
+
+
+@pytest.mark.django_db
+def test_a_consolante_for_the_lower_places_of_the_pools(
+    organiser_client: Client, club: Any
+) -> None:
+    contest = make_contest(club)
+    add_teams(contest, 16)
+    url = reverse("tournaments:phases", args=[club.slug, contest.pk])
+    posted = {
+        "action": "save",
+        "phases-TOTAL_FORMS": "3",
+        "phases-INITIAL_FORMS": "0",
+        "phases-0-kind": "pools",
+        "phases-0-pool_size": "4",
+        "phases-0-pool_method": "draw",
+        "phases-1-kind": "knockout",
+        "phases-1-places": "4",
+        "phases-1-third_place": "on",
+        "phases-1-rule": "first_per_pool",
+        "phases-1-rule_count": "1",
+        "phases-2-kind": "consolante",
+        "phases-2-places": "2",
+        "phases-2-source": "pools",
+        "phases-2-from_place": "3",
+    }
+    assert organiser_client.post(url, posted).status_code == 302
+    consolante = contest.phases.get(number=3)
+    assert consolante.settings == {
+        "places": 2,
+        "third_place": False,
+        "source": "pools",
+        "from_place": 3,
+    }
+    text = organiser_client.get(url).content.decode()
+    # 4 pool winners in the main bracket; the 3rd and 4th of each pool in the consolante
+    assert "tableau à élimination directe · 4 équipes · 3 parties" in text  # the stage: 3
+    assert "consolante · 8 équipes · 3 parties" in text
