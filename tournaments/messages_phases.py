@@ -235,3 +235,15 @@ def round_report_lines(report: Any, entries: Mapping[int, Any]) -> list[tuple[st
     items = report if isinstance(report, list) else []
     pairing = [i for i in items if not str((i or {}).get("code", "")).startswith("phase.")]
     return phase_report_lines(items, entries) + report_lines(pairing, entries)
+
+
+def match_places(report: Any) -> list[str]:
+    """ "Table 3 : Tableau principal, Quarts de finale." for each table of a phase's partie
+    (the printed table list and the projected draw say where each match sits)."""
+    items = [i for i in (report if isinstance(report, list) else []) if isinstance(i, dict)]
+    return [
+        line
+        for _level, line in phase_report_lines(
+            [i for i in items if i.get("code") == "phase.match"], {}
+        )
+    ]

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import access, adapters, draws, services
 from tournaments.forms import DeleteRoundForm, MoveForm, SeedForm, SwapForm, VisibilityForm
-from tournaments.messages_phases import round_report_lines
+from tournaments.messages_phases import match_places, round_report_lines
 from tournaments.models import Contest, Entry, Round
 from tournaments.responses import refused, service_refusal, status_of
 from tournaments.tables import DrawByTableTable, DrawByTeamTable
@@ -311,6 +311,7 @@ def _draw_context(round_: Round) -> dict[str, Any]:
         "by_table": DrawByTableTable(draws.by_table(tables)),
         "by_team": DrawByTeamTable(draws.by_team(tables)),
         "table_rows": draws.by_table(tables),
+        "match_places": match_places(round_.report),  # a phase's partie: pool or bracket
     }
 
 

@@ -212,3 +212,15 @@ def test_a_consolante_for_the_lower_places_of_the_pools(
     # 4 pool winners in the main bracket; the 3rd and 4th of each pool in the consolante
     assert "tableau à élimination directe · 4 équipes · 3 parties" in text  # the stage: 3
     assert "consolante · 8 équipes · 3 parties" in text
+
+
+@pytest.mark.django_db
+def test_the_printed_table_list_says_each_match_s_pool(organiser_client: Client, club: Any) -> None:
+    contest = make_contest(club)
+    add_teams(contest, 8)
+    phases_plan.save_plan(contest, [POOLS, MAIN])
+    services.generate_round(contest, seed=1)
+    url = reverse("tournaments:round_print", args=[club.slug, contest.pk, 1])
+    text = organiser_client.get(url).content.decode()
+    assert "Poules : où se joue chaque match" in text
+    assert "Table 1 : poule A." in text and "Table 3 : poule B." in text
