@@ -256,3 +256,26 @@ def test_a_pool_partie_is_not_edited_by_hand(club: Any) -> None:
     assert [t.entry_a_id for t in round_.tables.order_by("number")] == [
         t.entry_a_id for t in tables
     ]
+
+
+def _queries_to_read(contest: Any) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        view = read_phases(contest)
+    assert view is not None and view.phases[0].started
+    return len(queries)
+
+
+@pytest.mark.django_db
+def test_reading_the_phases_takes_the_same_queries_for_16_or_64_teams(club: Any) -> None:
+    counts = []
+    for size, slug in ((16, "seize"), (64, "soixante-quatre")):
+        contest = make_contest(club, slug=slug)
+        add_teams(contest, size)
+        assert POOLS_PLAN is not None
+        phases_plan.save_plan(contest, POOLS_PLAN.phases)
+        draw_and_play(contest)
+        counts.append(_queries_to_read(contest))
+    assert counts[0] == counts[1]
