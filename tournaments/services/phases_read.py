@@ -24,6 +24,7 @@ from engine import phases as ep
 from engine.errors import EngineError
 from engine.standings import GameResult, ResultKind, compute_standings
 from tournaments import adapters
+from tournaments.messages_phases import phase_error_message
 from tournaments.models import Contest, Phase, Round, Table
 from tournaments.services import phases_core as core
 
@@ -178,8 +179,6 @@ class _Reader:
             try:
                 self._fill(view, views)
             except EngineError as exc:
-                from tournaments.messages_phases import phase_error_message
-
                 view.error = phase_error_message(exc)
         out = PhasesView(self.contest, views, round_phase=self.round_phase)
         out.placement = self._placement(views)
@@ -234,6 +233,13 @@ class _Reader:
         """Every team's final place once the last phase (or stage) is over."""
         if not views or not all(v.complete for v in views):
             return None
+        try:
+            return ep.final_placement(self._tiers(views))
+        except EngineError:
+            return None
+
+    def _tiers(self, views: list[PhaseView]) -> list[ep.Tier]:
+        """The last stage's brackets, then each earlier phase's eliminated teams, latest first."""
         tiers: list[ep.Tier] = [ep.BracketTier(v.bracket) for v in views if v.bracket is not None]
         placed: set[int] = {t for v in views if v.bracket is not None for t in v.bracket.entrants}
         for v in reversed(views):
@@ -244,10 +250,7 @@ class _Reader:
             if rest:
                 tiers.append(ep.RankingTier(v.spec.kind, rest))
                 placed.update(rest)
-        try:
-            return ep.final_placement(tiers)
-        except EngineError:
-            return None
+        return tiers
 
 
 def ranking_order(view: PhaseView) -> tuple[int, ...]:
