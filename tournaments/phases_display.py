@@ -327,3 +327,17 @@ def match_labels(view: PhasesView) -> dict[tuple[int, int, int], tuple[str, str,
                 label = (phase.title, bracket_name(str(where["bracket"])), stage)
             out[(number, a, b)] = out[(number, b, a)] = label
     return out
+
+
+def round_phases(round_: Any, entries: Mapping[int, Entry]) -> list[PhaseShow]:
+    """The pools or the brackets a partie belongs to, as they stand (its round page)."""
+    from tournaments.services.phases_read import read_phases
+
+    if round_.phase_id is None:
+        return []
+    view = read_phases(round_.contest)
+    phase = view.of_round(round_.number) if view is not None else None
+    if view is None or phase is None:
+        return []
+    numbers = {p.phase.number for p in view.stage(phase)}
+    return [p for p in show_phases(view, entries) if p.number in numbers]

@@ -19,6 +19,7 @@ from tournaments import access, adapters, draws, services
 from tournaments.forms import DeleteRoundForm, MoveForm, SeedForm, SwapForm, VisibilityForm
 from tournaments.messages_phases import match_places, round_report_lines
 from tournaments.models import Contest, Entry, Round
+from tournaments.phases_display import round_phases
 from tournaments.responses import refused, service_refusal, status_of
 from tournaments.tables import DrawByTableTable, DrawByTeamTable
 
@@ -87,6 +88,7 @@ def _detail(
                 }
             ),
             "next_table": len(tables) + 1,
+            "phases": round_phases(round_, entries),  # its pools or brackets, as they stand
         },
         status=status,
     )

@@ -224,3 +224,17 @@ def test_the_printed_table_list_says_each_match_s_pool(organiser_client: Client,
     text = organiser_client.get(url).content.decode()
     assert "Poules : où se joue chaque match" in text
     assert "Table 1 : poule A." in text and "Table 3 : poule B." in text
+
+
+@pytest.mark.django_db
+def test_the_round_page_shows_its_phase_pools_and_why(organiser_client: Client, club: Any) -> None:
+    contest = make_contest(club)
+    add_teams(contest, 8)
+    phases_plan.save_plan(contest, [POOLS, MAIN])
+    services.generate_round(contest, seed=1)
+    url = reverse("tournaments:round", args=[club.slug, contest.pk, 1])
+    text = organiser_client.get(url).content.decode()
+    assert 'id="round-phase"' in text and 'id="round-phases"' in text
+    assert 'id="pool-A"' in text and 'id="pool-B"' in text
+    assert "Table 1 : poule A." in text and "Graine du tirage de la phase : 1." in text
+    assert "qualifiée" not in text  # the first phase takes every present team
