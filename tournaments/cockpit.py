@@ -128,6 +128,7 @@ class _Builder:
         self.progress = adapters.round_progress(contest)
         self.counts = _counts(contest)
         self.next_action: Action | None = None
+        self.phased = False  # a contest in phases (set by the phases step)
         self.current_progress = self.progress.get(self.current.number) if self.current else None
 
     def claim(self, step: Step, action: Action) -> None:
@@ -171,6 +172,7 @@ class _Builder:
         view = read_phases(self.contest)
         if view is None:
             return None
+        self.phased = True
         step = Step("phases", _("Phases : poules, tableaux"))
         step.lines = cockpit_lines(view, self.next_number)
         step.state = "done" if view.placement is not None else "todo"
@@ -232,7 +234,11 @@ class _Builder:
             post=True,
         )
         if draws_by_ranking(self.contest, number):
-            step.lines.append(_("Tirage selon le classement, sans revanche."))
+            step.lines.append(
+                _("Tirage selon le plan des phases (poules, tableaux).")
+                if self.phased
+                else _("Tirage selon le classement, sans revanche.")
+            )
             waiting = tables_waiting(self.contest, number, self.progress)
             if waiting:
                 step.state = "blocked"

@@ -41,9 +41,15 @@ def _enter_scores(round_number: int, contest: Any) -> None:
 
 
 def _no_page_overflow(page: Any) -> bool:
-    return bool(
-        page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth + 1")
-    )
+    return bool(page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth + 1"))
+
+
+def _narrow(page: Any, name: str) -> None:
+    """The organiser's page at 390 px: a screenshot, and no sideways scrolling of the page."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(SHOTS / f"{name}-phone.png"), full_page=True)
+    assert _no_page_overflow(page), f"{name} overflows the page at 390 px"
+    page.set_viewport_size({"width": 1366, "height": 768})
 
 
 def _shoot(browser: Any, url: str, name: str) -> None:
@@ -100,6 +106,8 @@ def test_pools_then_main_and_consolante_to_the_palmares(
             expect(page.locator("#step-phases")).to_contain_text(
                 "La partie 4 commence la phase « Tableau principal »"
             )
+        if number == 4:
+            _narrow(page, "cockpit-4")
         page.get_by_role("button", name=f"Tirer la partie {number}").first.click()
         expect(h1).to_contain_text(f"Partie {number}")
         phase = "Poules" if number <= 3 else "Tableau principal"
@@ -111,6 +119,9 @@ def test_pools_then_main_and_consolante_to_the_palmares(
             expect(why).to_contain_text("qualifiée (1re de la poule A)")
             expect(why).to_contain_text("Tableau principal, Quarts de finale.")
             expect(why).to_contain_text("Consolante, Quarts de finale.")
+        if number == 4:  # the organiser's partie page on a phone: the brackets stay in their box
+            expect(page.locator("#round-phases #bracket-main")).to_be_visible()
+            _narrow(page, "round-4")
         page.get_by_role("button", name="Publier").click()
         expect(page.locator("h1 .badge")).to_have_text("publiée")
         _enter_scores(number, contest)
