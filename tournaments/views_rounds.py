@@ -21,6 +21,7 @@ from tournaments.messages_phases import match_places, round_report_lines
 from tournaments.models import Contest, Entry, Round
 from tournaments.phases_display import round_phases
 from tournaments.responses import refused, service_refusal, status_of
+from tournaments.services.phases import allows_several_byes
 from tournaments.tables import DrawByTableTable, DrawByTeamTable
 
 
@@ -89,6 +90,8 @@ def _detail(
             ),
             "next_table": len(tables) + 1,
             "phases": round_phases(round_, entries),  # its pools or brackets, as they stand
+            # A pool's or a bracket's matches are the phase's: no swap nor move by hand.
+            "hand_edits": not allows_several_byes(round_),
         },
         status=status,
     )

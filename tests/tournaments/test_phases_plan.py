@@ -238,3 +238,4 @@ def test_the_round_page_shows_its_phase_pools_and_why(organiser_client: Client, 
     assert 'id="pool-A"' in text and 'id="pool-B"' in text
     assert "Table 1 : poule A." in text and "Graine du tirage de la phase : 1." in text
     assert "qualifiée" not in text  # the first phase takes every present team
+    assert "Modifier à la main" not in text  # the phase fixed the matches
