@@ -253,7 +253,12 @@ def main() -> None:
         + floor_scenario(args.repeat)
     )
     for name, matches, seconds, target in rows:
-        print(f"| {name} | {matches} | {seconds * 1000:.1f} ms | {target} |")
+        ms = seconds * 1000
+        print(
+            f"| {name} | {matches} | {ms:.2f} ms | {target} |"
+            if ms < 1
+            else f"| {name} | {matches} | {ms:.1f} ms | {target} |"
+        )
         failed = failed or (target.startswith("<") and seconds >= TARGET_S)
     if failed:
         print("\nSome scenario missed its target.")
