@@ -152,6 +152,13 @@ def test_pools_then_main_and_consolante_to_the_palmares(
     expect(cons_row.locator("td.title")).to_have_text("Vainqueur de la consolante")
     expect(cons_row.locator("td.num")).to_have_text("9")
     page.screenshot(path=str(SHOTS / "palmares-laptop.png"), full_page=True)
+    # Printed on A4 (794 px wide at 96 dpi): the brackets wrap, nothing leaves the page.
+    page.emulate_media(media="print")
+    page.set_viewport_size({"width": 794, "height": 1123})
+    page.screenshot(path=str(SHOTS / "palmares-print-a4.png"), full_page=True)
+    assert _no_page_overflow(page)
+    page.emulate_media(media="screen")
+    page.set_viewport_size({"width": 1366, "height": 768})
 
     # 4. The public pages: pools and brackets, on a phone too; the projector's bracket view.
     for round_ in contest.rounds.all():
