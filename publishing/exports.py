@@ -37,6 +37,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from publishing.models import ExportJob
+from publishing.phases_exports import phase_labels, where_columns
 from publishing.spreadsheets import CONTENT_TYPES, FORMATS, render
 from scoring.models import DealRecord, ScoreSheet
 from standings.models import StandingsSnapshot
@@ -117,7 +118,7 @@ def _tables(contest: Contest, rounds: Sequence[int] | None = None) -> list[Table
         qs = qs.filter(round__number__in=list(rounds))
     return list(
         qs.select_related(
-            "round",
+            "round__phase",
             "entry_a__player1",
             "entry_a__player2",
             "entry_b__player1",
@@ -137,6 +138,9 @@ def _sheet(table: Table) -> ScoreSheet | None:
 def results_dataset(
     contest: Contest, progress: Progress = _no_progress, *, rounds: Sequence[int] | None = None
 ) -> tablib.Dataset:
+    # A contest in phases says where each match sits (publishing.phases_exports).
+    phases = phase_labels(contest)
+    extra = [_("Phase"), _("Poule ou tableau"), _("Tour")] if phases is not None else []
     data = tablib.Dataset(
         headers=[
             _("Partie"),
@@ -153,6 +157,7 @@ def results_dataset(
             _("Donnes"),
             # A match of several games: "2–1 (1012–640, 480–1001, 1003–720)"; else empty.
             _("Manches"),
+            *extra,
         ],
         title=str(_("Résultats")),
     )
@@ -180,6 +185,7 @@ def results_dataset(
                 winner,
                 sheet.deal_count if sheet is not None else 0,
                 sheet.match_score if sheet is not None else "",
+                *where_columns(phases, table),
             ]
         )
     progress(len(tables), len(tables))

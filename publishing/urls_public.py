@@ -6,7 +6,13 @@ They sit beside the tournaments app's public pages (``public:contest`` is the co
 
 from django.urls import path
 
-from publishing import views_projector, views_results, views_seasons, views_standings
+from publishing import (
+    views_phases,
+    views_projector,
+    views_results,
+    views_seasons,
+    views_standings,
+)
 
 app_name = "scores"
 
@@ -24,6 +30,7 @@ urlpatterns = [
     ),
     path(CONTEST + "resultats/<int:round_number>/", views_results.results, name="results"),
     path(CONTEST + "equipe/<int:number>/", views_results.team, name="team"),
+    path(CONTEST + "poules-et-tableaux/", views_phases.public_phases, name="phases"),
     path(CONTEST + "projecteur/", views_projector.projector, name="projector"),
     path(
         CONTEST + "projecteur/contenu/", views_projector.projector_content, name="projector_content"

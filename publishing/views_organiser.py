@@ -33,6 +33,7 @@ from publishing.forms import ExportForm, PrizeForm, RankingPrintForm, Visibility
 from publishing.http import french_404
 from publishing.models import ExportJob, Prize
 from publishing.tables import PrizeRankingTable
+from publishing.views_phases import phased_palmares
 from scoring.links import short_link
 from scoring.models import ScoreSheet
 from standings import events
@@ -350,6 +351,10 @@ def print_ranking(request: HttpRequest, club_slug: str, contest_id: int) -> Http
             _base(contest, message=" ".join(str(e) for errs in form.errors.values() for e in errs)),
             status=400,
         )
+    # A contest in phases, once over, is ranked by its final placement (publishing.views_phases).
+    phased = phased_palmares(request, contest, _base(contest))
+    if phased is not None:
+        return phased
     try:
         standings_service.rebuild(contest.pk)  # a no-op when up to date
     except Exception:

@@ -18,17 +18,20 @@ from django.views.decorators.http import require_GET
 from publishing import lookups, pagecache
 from publishing.http import french_404
 from publishing.tables import StandingsTable
+from publishing.views_phases import projector_bracket
 from scoring.models import ScoreSheet
 from tournaments.models import Contest, Table
 
 PROJECTOR_REFRESH_SECONDS = 10
-PROJECTOR_VIEWS = ("classement", "resultats")
+PROJECTOR_VIEWS = ("classement", "resultats", "tableau")  # tableau: pools and brackets
 
 
 def _projector_view(request: HttpRequest) -> str:
     view = request.GET.get("vue", "classement")
     if view not in PROJECTOR_VIEWS:
-        raise Http404(_("Affichage inconnu : choisissez « classement » ou « resultats »."))
+        raise Http404(
+            _("Affichage inconnu : choisissez « classement », « resultats » ou « tableau ».")
+        )
     return view
 
 
@@ -61,6 +64,8 @@ def projector_content(request: HttpRequest, club_slug: str, contest_slug: str) -
 def _projector_fragment(request: HttpRequest, contest: Contest, view: str) -> str:
     if view == "resultats":
         return _projector_results(request, contest)
+    if view == "tableau":
+        return projector_bracket(request, contest)
     meta = lookups.snapshot_meta(contest.club.slug, contest.slug)
     if meta is None:
         if lookups.visible_rounds(contest).filter(show_standings=True).exists():

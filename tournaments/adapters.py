@@ -359,9 +359,17 @@ def club_key(entry: Entry) -> str | None:
 
 
 def pairing_request(
-    contest: Contest, round_number: int, *, seed: int | None = None
+    contest: Contest,
+    round_number: int,
+    *,
+    seed: int | None = None,
+    method: engine_pairing.PairingMethod | None = None,
+    teams: Iterable[int] | None = None,
 ) -> PairingInput:
     """Everything ``engine.pairing.pair_round`` needs for round ``round_number``.
+
+    A phase of a contest in phases gives its own ``method`` and its ``teams`` (the qualified
+    ones; ``None``: every present team).
 
     Entries that are not checked in do not play. Late entries (``joined_at_round``) and
     withdrawals (``withdrawn_after_round``) go through ``engine.pairing.active_entrants``.
@@ -384,8 +392,9 @@ def pairing_request(
         ),
         round_number,
     )
-    method = engine_method(contest, round_number)
-    active = [entries[pk] for pk in roster.active]
+    method = method if method is not None else engine_method(contest, round_number)
+    allowed = set(teams) if teams is not None else None
+    active = [entries[pk] for pk in roster.active if allowed is None or pk in allowed]
     if method is engine_pairing.PairingMethod.RANKING:
         ranks = ranks_before(contest, round_number, list(entries.values()))
     else:
@@ -403,8 +412,8 @@ def pairing_request(
         total_rounds=contest.rounds_count
         if method is engine_pairing.PairingMethod.ROUND_ROBIN
         else None,
-        late_entries=roster.late_entries,
-        withdrawals=roster.withdrawals,
+        late_entries=tuple(t for t in roster.late_entries if allowed is None or t in allowed),
+        withdrawals=tuple(t for t in roster.withdrawals if allowed is None or t in allowed),
     )
     return PairingInput(request=request, entries=entries)
 

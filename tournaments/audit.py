@@ -178,6 +178,8 @@ ACTION_LABELS: dict[str, Any] = {
     "season.clubs": _("Clubs du circuit modifiés"),
     "season.final": _("Finale et qualification de la saison réglées"),
     "season.qualify": _("Qualifiés de la saison inscrits dans la finale"),
+    "phases.plan": _("Plan des phases enregistré"),
+    "phase.start": _("Phase commencée"),
 }
 
 FILTERS: dict[str, Any] = {

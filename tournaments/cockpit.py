@@ -137,6 +137,7 @@ class _Builder:
         self.progress = adapters.round_progress(contest)
         self.counts = _counts(contest)
         self.next_action: Action | None = None
+        self.phased = False  # a contest in phases (set by the phases step)
         self.current_progress = self.progress.get(self.current.number) if self.current else None
 
     def claim(self, step: Step, action: Action) -> None:
@@ -197,6 +198,31 @@ class _Builder:
         else:
             step.actions.insert(0, solos)
             step.state = "done" if self.current is not None else "todo"
+    def phases(self) -> Step | None:
+        """A contest in phases: each phase's state and what the next partie starts."""
+        from tournaments.phases_display import cockpit_lines
+        from tournaments.services.phases_read import read_phases
+
+        view = read_phases(self.contest)
+        if view is None:
+            return None
+        self.phased = True
+        step = Step("phases", _("Phases : poules, tableaux"))
+        step.lines = cockpit_lines(view, self.next_number)
+        step.state = "done" if view.placement is not None else "todo"
+        step.actions.append(
+            Action(
+                _("Poules, tableaux et classement final"), _url("tournaments:phases", self.contest)
+            )
+        )
+        if self.contest.public_url:
+            slugs = {"club_slug": self.contest.club.slug, "contest_slug": self.contest.slug}
+            step.actions.append(
+                Action(
+                    _("Projeter les tableaux"),
+                    reverse("scores:projector", kwargs=slugs) + "?vue=tableau",
+                )
+            )
         return step
 
     def draw(self) -> Step:
@@ -257,7 +283,11 @@ class _Builder:
             post=True,
         )
         if draws_by_ranking(self.contest, number):
-            step.lines.append(_("Tirage selon le classement, sans revanche."))
+            step.lines.append(
+                _("Tirage selon le plan des phases (poules, tableaux).")
+                if self.phased
+                else _("Tirage selon le classement, sans revanche.")
+            )
             waiting = tables_waiting(self.contest, number, self.progress)
             if waiting:
                 step.state = "blocked"
@@ -475,8 +505,10 @@ class _Builder:
 def cockpit_of(contest: Contest) -> Cockpit:
     """The day's steps of ``contest``, each with its state, and the one next action."""
     b = _Builder(contest)
+    phases = b.phases()
     steps = [
         b.registration(),
+        *([phases] if phases is not None else []),
         b.draw(),
         b.printing(),
         b.tables(),

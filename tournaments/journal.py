@@ -550,6 +550,10 @@ def generic(event: AuditEvent, names: Names) -> str:
     return _with_changes(event, text)
 
 
+# The phases' events name what they are about in target_repr ("Poules → Tableau principal").
+BUILDERS["phases.plan"] = BUILDERS["phase.start"] = generic
+
+
 def sentence(event: AuditEvent, names: Names | None = None) -> str:
     names = names if names is not None else Names.for_events([event])
     return BUILDERS.get(event.action, generic)(event, names)

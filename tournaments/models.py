@@ -548,6 +548,10 @@ class Phase(models.Model):
     settings = models.JSONField(_("réglages"), default=dict, blank=True)
     qualification = models.JSONField(_("qualification"), default=dict, blank=True)
     rules_overrides = models.JSONField(_("format des parties"), default=dict, blank=True)
+    # What was drawn when the phase started (services/phases): its entrants in seed order, the
+    # seed of its draw and its "why" report; empty until then. The pools and brackets are
+    # rebuilt from it by the engine, deterministically, with the results.
+    state = models.JSONField(_("tirage de la phase"), default=dict, blank=True)
 
     class Meta:
         ordering = ["contest", "number"]

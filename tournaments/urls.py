@@ -11,6 +11,7 @@ from tournaments import (
     views_cockpit,
     views_entries,
     views_guide,
+    views_phases,
     views_plan,
     views_players,
     views_round_closing,
@@ -55,6 +56,7 @@ urlpatterns = [
     path(CONTEST + "journal/", views.contest_log, name="contest_log"),
     path(CONTEST + "plan/", views_plan.plan, name="plan"),
     path(CONTEST + "aide/", views_guide.guide, name="guide"),
+    path(CONTEST + "phases/", views_phases.phases, name="phases"),
     path(CONTEST + "equipes/", views_entries.entries, name="entries"),
     path(CONTEST + "equipes/import/", views_entries.entries_import, name="entries_import"),
     path(

@@ -63,6 +63,7 @@ def contest(request: HttpRequest, club_slug: str, contest_slug: str) -> HttpResp
             "contest": contest,
             "rounds": rounds,
             "standings_public": any(r.show_standings for r in rounds),
+            "has_phases": any(r.phase_id for r in rounds),  # pools and brackets page
         },
     )
 

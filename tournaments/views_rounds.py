@@ -18,9 +18,11 @@ from django.utils.translation import gettext as _
 from tournaments import access, adapters, draws, melee_adapters, services
 from tournaments.forms import DeleteRoundForm, MoveForm, SeedForm, SwapForm, VisibilityForm
 from tournaments.melee_messages import report_lines as melee_report_lines
-from tournaments.messages import report_lines
+from tournaments.messages_phases import match_places, round_report_lines
 from tournaments.models import Contest, Entry, Round
+from tournaments.phases_display import round_phases
 from tournaments.responses import refused, service_refusal, status_of
+from tournaments.services.phases import allows_several_byes
 from tournaments.tables import DrawByTableTable, DrawByTeamTable
 
 
@@ -39,7 +41,7 @@ def _round_url(round_: Round) -> str:
 def _report(round_: Round, entries: dict[int, Entry]) -> list[tuple[str, str]]:
     """The draw's "why" in French: a mêlée's names players, a pairing's names teams."""
     if not melee_adapters.is_melee_round(round_):
-        return report_lines(round_.report, entries)
+        return round_report_lines(round_.report, entries)
     names = {
         s.player_id: s.player.full_name
         for s in round_.contest.solo_entries.select_related("player")
@@ -112,6 +114,9 @@ def _detail(
                 }
             ),
             "next_table": len(tables) + 1,
+            "phases": round_phases(round_, entries),  # its pools or brackets, as they stand
+            # A pool's or a bracket's matches are the phase's: no swap nor move by hand.
+            "hand_edits": not allows_several_byes(round_),
         },
         status=status,
     )
@@ -336,6 +341,7 @@ def _draw_context(round_: Round) -> dict[str, Any]:
         "by_table": DrawByTableTable(draws.by_table(tables)),
         "by_team": DrawByTeamTable(draws.by_team(tables)),
         "table_rows": draws.by_table(tables),
+        "match_places": match_places(round_.report),  # a phase's partie: pool or bracket
     }
 
 

@@ -170,6 +170,16 @@ CASES: list[tuple[str, dict[str, Any], str]] = [
         "Joueurs fusionnés : Elodie DUPONT → Élodie Dupont par demo à 15 h 42.",
     ),
     (
+        "phases.plan",
+        {"target_repr": "Poules → Tableau principal → Consolante"},
+        "Plan des phases enregistré (Poules → Tableau principal → Consolante) par demo à 15 h 42.",
+    ),
+    (
+        "phase.start",
+        {"target_repr": "Tableau principal, partie 4 : 8 équipes"},
+        "Phase commencée (Tableau principal, partie 4 : 8 équipes) par demo à 15 h 42.",
+    ),
+    (
         "deal.record",
         DEAL | {"actor_label": TABLE_LINK, "after": {"number": 4, "score_a": 100}},
         "Donne 4 de la table 7 (partie 2) saisie par la table à 15 h 42.",

@@ -26,6 +26,7 @@ from tournaments.services.layouts import (
     read_layout,
     write_layout,
 )
+from tournaments.services.phases import check_hand_edit
 
 
 def conflicts(contest: Contest, round_: Round, layout: Layout, only: set[int]) -> list[str]:
@@ -126,6 +127,7 @@ def swap_entries(round_: Round, first: Entry, second: Entry, *, user: Any = None
     """Exchange the seats of two teams of a draft round."""
     locked = lock_round(round_)
     check_draft(locked)
+    check_hand_edit(locked)  # pools and brackets: the phase fixed the matches
     if first.pk == second.pk:
         raise ServiceError("round.same_entry", _("Choisissez deux équipes différentes."))
     before = read_layout(locked)
@@ -149,6 +151,7 @@ def move_entry(round_: Round, entry: Entry, table_number: int, *, user: Any = No
     ``table_number`` is one past the last. A full table is refused (swap two teams instead)."""
     locked = lock_round(round_)
     check_draft(locked)
+    check_hand_edit(locked)
     before = read_layout(locked)
     i, si = _seat_of(before, entry.pk)
     rows: list[list[int | None]] = [list(row) for row in before]

@@ -22,7 +22,7 @@ from engine.pairing import pair_round
 from tournaments import adapters, audit, signals
 from tournaments.messages import engine_error_message
 from tournaments.models import Contest, Round, Table
-from tournaments.services import melee
+from tournaments.services import melee, phases
 from tournaments.services.base import (
     ServiceError,
     clean,
@@ -36,7 +36,11 @@ from tournaments.services.layouts import Layout, check_draft, read_layout, round
 ROUND_STATE_FIELDS = ("status", "published_at", "show_draw", "show_results", "show_standings")
 
 
-def _pair(contest: Contest, number: int, seed: int | None) -> tuple[Layout, dict[str, Any]]:
+def _pair(
+    contest: Contest, number: int, seed: int | None, redraw: Round | None = None
+) -> tuple[Layout, dict[str, Any]]:
+    if phases.has_plan(contest):  # a contest in phases: pools, brackets (services/phases)
+        return phases.draw_partie(contest, number, seed, redraw=redraw)
     if melee.is_melee(contest):  # players alone: the partie's pairs are drawn with the tables
         return melee.seat_partie(contest, number, seed)
     try:
@@ -68,7 +72,8 @@ def generate_round(contest: Contest, *, seed: int | None = None, force_reason: s
             % {"number": rounds[-1].number},
         )
     number = len(rounds) + 1 if not rounds else rounds[-1].number + 1
-    if number > locked.rounds_count:
+    # A contest in phases counts its parties as its phases go (services/phases refuses).
+    if number > locked.rounds_count and not phases.has_plan(locked):
         raise ServiceError(
             "round.all_drawn",
             ngettext(
@@ -112,7 +117,7 @@ def redraw_round(round_: Round, *, seed: int | None = None) -> Round:
     before = round_state(locked, read_layout(locked))
     if melee.is_melee(locked.contest):
         melee.clear_partie(locked)  # the pairs drawn for this partie go with its tables
-    layout, facts = _pair(locked.contest, locked.number, seed)
+    layout, facts = _pair(locked.contest, locked.number, seed, redraw=locked)
     for name, value in facts.items():
         setattr(locked, name, value)
     locked.save(update_fields=list(facts))
@@ -136,7 +141,7 @@ def publish_round(round_: Round) -> Round:
     if not layout:
         raise ServiceError("round.empty", _("Ce tirage ne contient aucune table."))
     byes = sum(1 for _n, _a, b in layout if b is None)
-    if byes > 1:
+    if byes > 1 and not phases.allows_several_byes(locked):
         raise ServiceError(
             "round.several_byes",
             _("%(count)s équipes sont seules à leur table : il ne peut y avoir qu'un exempt.")
