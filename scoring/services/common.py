@@ -163,9 +163,10 @@ def history(sheet: ScoreSheet, **fields: Any) -> DealCorrection:
 
 
 def rules_of(sheet: ScoreSheet) -> Ruleset:
-    """The engine ruleset of the sheet's contest; a broken ruleset is a clear refusal."""
+    """The engine ruleset of the sheet's partie (its own format over the contest's rules); a
+    broken ruleset is a clear refusal."""
     try:
-        return adapters.ruleset_of_contest(sheet.table.round.contest)
+        return adapters.ruleset_of_round(sheet.table.round)
     except EngineError as exc:
         raise DealRefused(exc) from None
 
