@@ -144,6 +144,32 @@ def capped_scores(rules: Ruleset, total_a: int, total_b: int, winner: str) -> tu
     return final.score_a, final.score_b
 
 
+def _result(
+    round_number: int,
+    a: int,
+    b: int | None,
+    kind: str,
+    total_a: int,
+    total_b: int,
+    forfeit_loser: str,
+) -> GameResult:
+    if b is None or kind == ScoreSheet.Kind.BYE:
+        return GameResult(
+            round=round_number, team_a=a, team_b=None, score_a=total_a, kind=ResultKind.BYE
+        )
+    if kind == ScoreSheet.Kind.FORFEIT:
+        return GameResult(
+            round=round_number,
+            team_a=a,
+            team_b=b,
+            score_a=total_a,
+            score_b=total_b,
+            kind=ResultKind.FORFEIT,
+            forfeit_loser=a if forfeit_loser == "a" else b,
+        )
+    return GameResult(round=round_number, team_a=a, team_b=b, score_a=total_a, score_b=total_b)
+
+
 def sheet_result(sheet: ScoreSheet) -> GameResult:
     """One sheet's result as the engine sees it (whatever its status)."""
     table = sheet.table

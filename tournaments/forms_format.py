@@ -27,7 +27,6 @@ from tournaments.services.clock import MAX_MINUTES
 from tournaments.services.partie_format import FORMAT_OPTIONS  # in the form's order
 
 
-
 def _choices(name: str) -> list[tuple[str, str]]:
     spec = engine_rules.OPTIONS[name]
     labels = VALUE_LABELS.get(name, {})
@@ -139,7 +138,7 @@ class PartieFormatForm(FormatForm):
 
 
 def format_line(rules: engine_rules.Ruleset) -> str:
-    """"Partie en 12 donnes" / "Partie en 2001 points", with its score cap if any."""
+    """ "Partie en 12 donnes" / "Partie en 2001 points", with its score cap if any."""
     if rules.game_end is engine_rules.GameEnd.DEALS:
         text = _("Partie en %(n)d donnes") % {"n": rules.deals_per_game}
     elif rules.end_condition is engine_rules.EndCondition.EXCEED:
@@ -151,7 +150,7 @@ def format_line(rules: engine_rules.Ruleset) -> str:
 
 
 def cap_line(rules: engine_rules.Ruleset) -> str:
-    """"score plafonné à 1280 pour le gagnant et 664 pour le perdant", or ""."""
+    """ "score plafonné à 1280 pour le gagnant et 664 pour le perdant", or ""."""
     winner, loser = rules.score_cap_winner, rules.score_cap_loser
     if winner and loser:
         return _("score plafonné à %(w)d pour le gagnant et %(l)d pour le perdant") % {
@@ -172,6 +171,27 @@ def format_changes(base: engine_rules.Ruleset, rules: engine_rules.Ruleset) -> s
     return format_line(rules)
 
 
+def overrides_text(overrides: dict[str, Any]) -> str:
+    """A stored partie format (``Round.rules_overrides``) in French, for the journal."""
+    if not overrides:
+        return _("comme le concours")
+    parts: list[str] = []
+    if "deals_per_game" in overrides or overrides.get("game_end") == "deals":
+        parts.append(_("%(n)s donnes") % {"n": overrides.get("deals_per_game", "?")})
+    if "target" in overrides or overrides.get("game_end") == "target":
+        parts.append(_("%(n)s points") % {"n": overrides.get("target", "?")})
+    if "end_condition" in overrides:
+        label = VALUE_LABELS["end_condition"].get(overrides["end_condition"], "?")
+        parts.append(_("but %(how)s") % {"how": label})
+    for name, text in (
+        ("score_cap_winner", _("gagnant plafonné à %(n)s")),
+        ("score_cap_loser", _("perdant plafonné à %(n)s")),
+    ):
+        if name in overrides:
+            parts.append(text % {"n": overrides[name] or _("sans plafond")})
+    return ", ".join(parts)
+
+
 __all__ = [
     "FORMAT_OPTIONS",
     "FormatForm",
@@ -179,4 +199,5 @@ __all__ = [
     "cap_line",
     "format_changes",
     "format_line",
+    "overrides_text",
 ]

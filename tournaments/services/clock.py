@@ -62,7 +62,7 @@ class Clock:
 
     @property
     def remaining_text(self) -> str:
-        """"39:58", or "1:02:03" past an hour."""
+        """ "39:58", or "1:02:03" past an hour."""
         hours, rest = divmod(max(0, self.remaining), 3600)
         minutes, seconds = divmod(rest, 60)
         if hours:
@@ -122,17 +122,20 @@ def clock_of(round_: Round, now: datetime.datetime | None = None) -> Clock:
 
 
 def _clock_fields(round_: Round) -> dict[str, object]:
-    return audit.snapshot(
-        round_,
-        [
-            "number",
-            "clock_minutes",
-            "clock_started_at",
-            "clock_paused_at",
-            "clock_paused_seconds",
-            "clock_extra_minutes",
-        ],
-    ) or {}
+    return (
+        audit.snapshot(
+            round_,
+            [
+                "number",
+                "clock_minutes",
+                "clock_started_at",
+                "clock_paused_at",
+                "clock_paused_seconds",
+                "clock_extra_minutes",
+            ],
+        )
+        or {}
+    )
 
 
 _CLOCK_FIELDS = [
