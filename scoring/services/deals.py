@@ -104,8 +104,10 @@ def record_deal(
     entry = NewDeal(facts, client_id, user, device[:64], source, acting)
     if table is not None and acting == Role.TABLE and clock_of(table.round).over:
         # A timed partie whose time ran out: this sheet learns it before its next deal (the
-        # deal arriving was the one in play), in its own transaction (time_up).
-        time_up.call_time_on_sheet(sheet_id, table)
+        # deal arriving was the one in play), in its own transaction (time_up). That write
+        # moves the sheet's version on by one: a form current before it still is.
+        if time_up.call_time_on_sheet(sheet_id, table) and version is not None:
+            version += 1
     try:
         with transaction.atomic():
             return _record_locked(sheet_id, version, entry, table)
