@@ -4,8 +4,9 @@ What it owns: :class:`FormatForm`, the reusable form of the engine options a par
 phase may play differently from the contest (``FORMAT_OPTIONS``: the game end — number of
 deals, target, end condition — and the score cap of a game, winner at most X, loser at most
 Y), checked by the engine against the rules it overrides; :class:`PartieFormatForm`, the same
-with the partie's duration (a timed partie); :func:`format_line` and :func:`format_changes`,
-the French words of a format and of what differs from the contest's.
+with the partie's duration (a timed partie); :class:`ClockForm`, the clock's buttons;
+:func:`format_panel`, what the round and follow pages show of both; :func:`format_line` and
+:func:`format_changes`, the French words of a format and of what differs from the contest's.
 
 It never saves: views pass ``overrides()`` (only the options that differ from the base rules,
 as JSON values) to ``tournaments.services.partie_format``.
@@ -13,6 +14,7 @@ as JSON values) to ``tournaments.services.partie_format``.
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from django import forms
@@ -21,10 +23,12 @@ from django.utils.translation import gettext_lazy
 
 from engine import rules as engine_rules
 from engine.errors import EngineError
+from tournaments.adapters import ruleset_of
 from tournaments.messages import engine_error_message
+from tournaments.models import Round
 from tournaments.rules_form import LABELS, VALUE_LABELS
-from tournaments.services.clock import MAX_MINUTES
-from tournaments.services.partie_format import FORMAT_OPTIONS  # in the form's order
+from tournaments.services.clock import MAX_MINUTES, clock_of
+from tournaments.services.partie_format import FORMAT_OPTIONS, base_rules  # in the form's order
 
 
 def _choices(name: str) -> list[tuple[str, str]]:
@@ -192,12 +196,57 @@ def overrides_text(overrides: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
+class ClockForm(forms.Form):
+    """An organiser's button on a partie's clock: start, pause, resume, or extend by N minutes."""
+
+    ACTIONS = ("start", "pause", "resume", "extend")
+
+    action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS])
+    minutes = forms.IntegerField(
+        label=gettext_lazy("Minutes de plus"), min_value=1, max_value=120, required=False
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("action") == "extend" and not data.get("minutes"):
+            self.add_error("minutes", _("Indiquez de combien de minutes prolonger la partie."))
+        return data
+
+
+def format_panel(round_: Round, form: PartieFormatForm | None = None) -> dict[str, Any]:
+    """The format panel and the clock of a partie, for the round and follow pages."""
+    extras: dict[str, Any] = {
+        "clock": clock_of(round_),
+        "clock_form": ClockForm(initial={"minutes": 5}),
+        "format_note": "",
+        "format_form": None,
+        "format_error": "",
+    }
+    try:
+        base = base_rules(round_)
+        rules = base.replace(**(round_.rules_overrides or {}))
+    except EngineError as exc:
+        extras["format_error"] = engine_error_message(exc)
+        return extras
+    with contextlib.suppress(EngineError):  # the contest's own rules are shown elsewhere
+        extras["format_note"] = format_changes(ruleset_of(round_.contest), rules)
+    extras["format_form"] = form or PartieFormatForm(
+        base=base,
+        rules=rules,
+        minutes=round_.clock_minutes,
+        clock_started=round_.clock_started_at is not None,
+    )
+    return extras
+
+
 __all__ = [
     "FORMAT_OPTIONS",
+    "ClockForm",
     "FormatForm",
     "PartieFormatForm",
     "cap_line",
     "format_changes",
     "format_line",
+    "format_panel",
     "overrides_text",
 ]

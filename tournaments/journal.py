@@ -454,7 +454,7 @@ def _clock(event: AuditEvent, names: Names) -> str:
     after = _state(event.after)
     number = _round_number(event, names)
     left = after.get("remaining")
-    left_text = "%d:%02d" % divmod(int(left), 60) if isinstance(left, int) else "?"
+    left_text = f"{left // 60:02d}:{left % 60:02d}" if isinstance(left, int) else "?"
     match event.action:
         case "round.clock_duration" if after.get("clock_minutes"):
             text = _("Durée de la partie %(round)s fixée à %(m)s minutes")

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import access, adapters, draws, services
 from tournaments.forms import DeleteRoundForm, MoveForm, SeedForm, SwapForm, VisibilityForm
+from tournaments.forms_format import PartieFormatForm, format_panel
 from tournaments.messages import report_lines
 from tournaments.models import Contest, Entry, Round
 from tournaments.responses import refused, service_refusal, status_of
@@ -44,6 +45,7 @@ def _detail(
     swap_form: SwapForm | None = None,
     move_form: MoveForm | None = None,
     seed_form: SeedForm | None = None,
+    format_form: PartieFormatForm | None = None,
 ) -> HttpResponse:
     contest = round_.contest
     if status == 404:  # the round was deleted meanwhile: nothing left to show
@@ -87,9 +89,22 @@ def _detail(
                 }
             ),
             "next_table": len(tables) + 1,
+            # The partie's own format and its clock (views_clock's forms).
+            **format_panel(round_, format_form),
         },
         status=status,
     )
+
+
+def detail(
+    request: HttpRequest,
+    round_: Round,
+    *,
+    status: int = 200,
+    format_form: PartieFormatForm | None = None,
+) -> HttpResponse:
+    """The round page, with a refused format form as it was typed (``views_clock``)."""
+    return _detail(request, round_, status=status, format_form=format_form)
 
 
 @access.organiser_view("POST")

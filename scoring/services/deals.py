@@ -102,12 +102,17 @@ def record_deal(
     """
     acting = role_of(role, source == DealRecord.Source.ORGANISER)
     entry = NewDeal(facts, client_id, user, device[:64], source, acting)
-    if table is not None and acting == Role.TABLE and clock_of(table.round).over:
-        # A timed partie whose time ran out: this sheet learns it before its next deal (the
-        # deal arriving was the one in play), in its own transaction (time_up). That write
-        # moves the sheet's version on by one: a form current before it still is.
-        if time_up.call_time_on_sheet(sheet_id, table) and version is not None:
-            version += 1
+    # A timed partie whose time ran out: this sheet learns it before its next deal (the deal
+    # arriving was the one in play), in its own transaction (time_up). That write moves the
+    # sheet's version on by one: a form current before it still is.
+    if (
+        table is not None
+        and acting == Role.TABLE
+        and clock_of(table.round).over
+        and time_up.call_time_on_sheet(sheet_id, table)
+        and version is not None
+    ):
+        version += 1
     try:
         with transaction.atomic():
             return _record_locked(sheet_id, version, entry, table)

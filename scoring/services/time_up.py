@@ -10,7 +10,7 @@ deal that ends it is scored as the game's last (exactly, with ``last_deal_exact`
 Time is called for a sheet at the first of: the next deal arriving after the end
 (``deals.record_deal``, through :func:`call_time_on_sheet`: the deal arriving is the one that was in
 play), or any page that reads the partie after the end (:func:`call_time_for_round`: the
-follow page, the table phones' polling, the projector). Sheets without any deal at the end
+follow page, the table phones' pages and polling). Sheets without any deal at the end
 (paper sheets, typed later by the organiser) are left alone: their end is the paper's.
 Idempotent: a sheet's time is called once. This module must not render anything.
 """

@@ -16,6 +16,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from engine import rules as engine_rules
 from engine.errors import EngineError
 from tournaments import adapters, audit
 from tournaments.messages import engine_error_message
@@ -32,6 +33,16 @@ FORMAT_OPTIONS = (
     "score_cap_winner",
     "score_cap_loser",
 )
+
+
+def base_rules(round_: Round) -> engine_rules.Ruleset:
+    """The rules a partie's own format overrides: the contest's, then its phase's format.
+
+    Raises ``EngineError`` (``rules.*``) when they are not valid."""
+    rules = adapters.ruleset_of(round_.contest)
+    phase = round_.phase if round_.phase_id is not None else None
+    overrides = (phase.rules_overrides if phase is not None else None) or {}
+    return rules.replace(**overrides) if overrides else rules
 
 
 @transaction.atomic
@@ -81,4 +92,4 @@ def set_partie_format(
     return locked
 
 
-__all__ = ["FORMAT_OPTIONS", "set_partie_format"]
+__all__ = ["FORMAT_OPTIONS", "base_rules", "set_partie_format"]
