@@ -80,7 +80,7 @@ def test_the_organiser_sets_the_format_and_duration(world: dict[str, Any], organ
     assert round_.rules_overrides == {"deals_per_game": 15} and round_.clock_minutes == 40
     page = page_text(client.get(reverse("tournaments:round", kwargs=world["kwargs"])))
     assert "Format de cette partie : Partie en 15 donnes (différent du concours)." in page
-    assert "Chrono de 40 min, pas encore lancé." in page and "Lancer le chrono" in page
+    assert "Chrono de 40 min" in page and "pas encore lancé" in page and "Lancer le chrono" in page
 
 
 def test_a_refused_format_is_shown_on_the_round_page(world: dict[str, Any], organiser: Any) -> None:

@@ -70,6 +70,17 @@ class Clock:
         return f"{minutes:02d}:{seconds:02d}"
 
     @property
+    def short_label(self) -> str:
+        """The clock's state in a few words, beside a ticking countdown ("fin à 21:40")."""
+        if self.state == ClockState.READY:
+            return _("Chrono de %(m)s min") % {"m": self.minutes + self.extra_minutes}
+        if self.state in (ClockState.RUNNING, ClockState.OVER):
+            return _("Fin à %(end)s") % {"end": local_time(self.ends_at)}
+        if self.state == ClockState.PAUSED:
+            return _("Chrono")
+        return ""
+
+    @property
     def label(self) -> str:
         """The clock's state in French, for the cockpit and the organiser's pages."""
         if self.state == ClockState.READY:
