@@ -87,7 +87,8 @@ def call_time_on_sheet(
     with transaction.atomic():
         sheet = lock(sheet_id, table)
         round_ = sheet.table.round
-        if not clock_of(round_, now).over:
+        # A closed partie's sheets change no more (``sheet_states``), not even by the clock.
+        if round_.status != Round.Status.PUBLISHED or not clock_of(round_, now).over:
             return False
         return _call(sheet)
 

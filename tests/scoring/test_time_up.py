@@ -249,3 +249,16 @@ def test_the_last_deal_is_scored_exactly(club: Any) -> None:
     assert (last.score_a, last.score_b) == (exact.score_a, exact.score_b)
     sheet.refresh_from_db()
     assert sheet.status == ScoreSheet.Status.FINISHED and sheet.time_called_after == 1
+
+
+def test_a_closed_partie_is_left_as_it_is(club: Any) -> None:
+    from tournaments.models import Round
+
+    sheet = timed_sheet(club, "close", time_up="as_it_stands")
+    with at(10):
+        enter(sheet, 1)
+    Round.objects.filter(pk=sheet.table.round_id).update(status=Round.Status.CLOSED)
+    with at(41):
+        assert services.call_time_on_sheet(sheet.pk) is False
+    sheet.refresh_from_db()
+    assert sheet.time_called_after is None and sheet.status == ScoreSheet.Status.OPEN
