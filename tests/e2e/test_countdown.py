@@ -58,7 +58,9 @@ def _timed_contest(club: Any, seconds_left: int) -> dict[str, Any]:
     round_ = make_round(contest, 1, [(a, b), (c, d)])
     publishing.set_visibility(round_, show_draw=True, show_results=False, show_standings=False)
     set_partie_format(round_, {"deals_per_game": 15}, minutes=40)
-    start = timezone.now() - datetime.timedelta(minutes=40) + datetime.timedelta(seconds=seconds_left)
+    start = (
+        timezone.now() - datetime.timedelta(minutes=40) + datetime.timedelta(seconds=seconds_left)
+    )
     round_ = clock.start_clock(round_, now=start)
     sheet = services.sheet_of_table(round_.tables.get(number=1))
     return {"contest": contest, "round": round_, "sheet": sheet}
@@ -74,7 +76,9 @@ def test_the_projector_counts_down_and_rings_once(
     page = browser(**VIEWPORTS["projector"])
     page.goto(live_server.url + f"/concours/{club.slug}/chrono/projecteur/")
     time_el = page.locator("[data-countdown-time]")
-    _wait_for(page, "/^00:0[1-6]$/.test(document.querySelector('[data-countdown-time]').textContent)")
+    _wait_for(
+        page, "/^00:0[1-6]$/.test(document.querySelector('[data-countdown-time]').textContent)"
+    )
     first = time_el.text_content()
     page.wait_for_timeout(1200)
     assert time_el.text_content() != first  # it ticks on its own
@@ -90,7 +94,9 @@ def test_the_projector_counts_down_and_rings_once(
     )
     page.wait_for_timeout(500)
     assert page.locator("[data-countdown-sound]").get_attribute("aria-pressed") == "true"
-    _wait_for(page, "document.querySelector('[data-countdown-time]').textContent === 'Temps écoulé'")
+    _wait_for(
+        page, "document.querySelector('[data-countdown-time]').textContent === 'Temps écoulé'"
+    )
     _wait_for(page, "window.atoutCountdown.rings === 1")
     assert page.locator(".countdown").evaluate("el => el.classList.contains('countdown-over')")
     page.wait_for_timeout(1000)
@@ -127,11 +133,20 @@ def test_countdown_pages_fit_every_screen(
         for name, path in pages.items():
             response = page.goto(live_server.url + path)
             assert response is not None and response.status == 200, (name, screen)
-            _wait_for(page, "/^2[45]:\\d\\d$/.test(document.querySelector('[data-countdown-time]').textContent)")
+            _wait_for(
+                page,
+                "/^2[45]:\\d\\d$/.test(document.querySelector('[data-countdown-time]').textContent)",
+            )
             size = page.evaluate(OVERFLOW)
             page.screenshot(path=str(shots / f"countdown-{name}-{screen}.png"), full_page=True)
             assert size["scrollWidth"] <= size["clientWidth"], (name, screen, size)
             if name == "table":
                 assert "Partie en 15 donnes (format de cette partie)" in page.content()
+            if name == "round":  # the format form, opened
+                page.get_by_text("Fin de partie, plafond des scores, durée").click()
+                assert page.locator("#id_deals_per_game").input_value() == "15"
+                page.screenshot(path=str(shots / f"format-round-{screen}.png"), full_page=True)
+                size = page.evaluate(OVERFLOW)
+                assert size["scrollWidth"] <= size["clientWidth"], ("format", screen, size)
         assert page.errors == [], (screen, page.errors)
         page.context.close()
