@@ -57,7 +57,7 @@ def _timed_contest(club: Any, seconds_left: int) -> dict[str, Any]:
     a, b, c, d = _entries(contest, club, 4)
     round_ = make_round(contest, 1, [(a, b), (c, d)])
     publishing.set_visibility(round_, show_draw=True, show_results=False, show_standings=False)
-    set_partie_format(round_, {"deals_per_game": 15}, minutes=40)
+    set_partie_format(round_, {"deals_per_game": 15}, minutes=40, timed=True)
     start = (
         timezone.now() - datetime.timedelta(minutes=40) + datetime.timedelta(seconds=seconds_left)
     )

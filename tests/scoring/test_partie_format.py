@@ -133,12 +133,23 @@ def test_format_words() -> None:
 
 def test_the_format_is_stored_and_journaled(two_rounds: Any) -> None:
     _contest, _first, second = two_rounds
-    set_partie_format(second, {"deals_per_game": 15}, minutes=40)
+    set_partie_format(second, {"deals_per_game": 15}, minutes=40, timed=True)
     second.refresh_from_db()
     assert second.rules_overrides == {"deals_per_game": 15} and second.clock_minutes == 40
     texts = [t for _e, t in journal.sentences(AuditEvent.objects.order_by("pk"))]
     assert any(t.startswith("Format de la partie 2 : 15 donnes") for t in texts)
     assert any(t.startswith("Durée de la partie 2 fixée à 40 minutes") for t in texts)
+
+
+def test_the_duration_is_kept_unless_asked(two_rounds: Any) -> None:
+    _contest, _first, second = two_rounds
+    set_partie_format(second, {}, minutes=40, timed=True)
+    set_partie_format(second, {"deals_per_game": 15})
+    second.refresh_from_db()
+    assert second.clock_minutes == 40
+    set_partie_format(second, {"deals_per_game": 15}, minutes=None, timed=True)
+    second.refresh_from_db()
+    assert second.clock_minutes is None
 
 
 def test_the_format_does_not_change_once_results_exist(two_rounds: Any) -> None:

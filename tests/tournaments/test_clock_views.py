@@ -217,7 +217,7 @@ def test_the_projector_shows_the_countdown_with_its_sound_button(
 def test_the_printed_sheet_shows_the_partie_format(world: dict[str, Any], organiser: Any) -> None:
     from tournaments.services.partie_format import set_partie_format
 
-    set_partie_format(world["round"], {"deals_per_game": 15}, minutes=40)
+    set_partie_format(world["round"], {"deals_per_game": 15}, minutes=40, timed=True)
     page = page_text(
         _client(organiser).get(reverse("publishing:print_sheets", kwargs=world["kwargs"]))
     )

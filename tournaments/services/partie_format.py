@@ -47,9 +47,10 @@ def base_rules(round_: Round) -> engine_rules.Ruleset:
 
 @transaction.atomic
 def set_partie_format(
-    round_: Round, overrides: Mapping[str, Any], *, minutes: int | None = None, timed: bool = True
+    round_: Round, overrides: Mapping[str, Any], *, minutes: int | None = None, timed: bool = False
 ) -> Round:
-    """Store the partie's format (``{}``: as the contest) and, with ``timed``, its duration.
+    """Store the partie's format (``{}``: as the contest) and, with ``timed``, its duration
+    (``minutes``; None: no clock). Without ``timed`` the duration is left as it is.
 
     Refused (409) once the partie has results or is closed, and (400) when the engine refuses
     the options over the contest's rules.
