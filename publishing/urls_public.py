@@ -35,4 +35,5 @@ urlpatterns = [
     path(
         CONTEST + "projecteur/contenu/", views_projector.projector_content, name="projector_content"
     ),
+    path(CONTEST + "projecteur/chrono/", views_projector.projector_clock, name="projector_clock"),
 ]

@@ -184,21 +184,30 @@ def table_link(sheet: ScoreSheet, round_number: int, table_number: int) -> str:
     )
 
 
-def _sheet_layout(contest: Contest) -> dict[str, Any]:
-    """How the paper sheet looks: N numbered deals, or running totals towards a target."""
-    from scoring.adapters import ruleset_of_contest
+def _sheet_layout(round_: Round) -> dict[str, Any]:
+    """How the paper sheet looks: N numbered deals, or running totals towards a target, under
+    the partie's own format (``format``: its words when it differs from the contest's)."""
+    from scoring.adapters import ruleset_of_contest, ruleset_of_round
+    from tournaments.forms_format import format_changes
 
+    contest = round_.contest
     try:
-        rules = ruleset_of_contest(contest)
+        rules = ruleset_of_round(round_)
+        note = format_changes(ruleset_of_contest(contest), rules)
     except Exception:  # a broken ruleset must not stop printing: the usual 12 deals
         logger.warning("print: unreadable ruleset for contest %s", contest.pk)
-        return {"by_deals": True, "lines": list(range(1, 13)), "target": None}
+        return {"by_deals": True, "lines": list(range(1, 13)), "target": None, "format": ""}
+    if round_.clock_minutes:
+        timed = _("en %(m)s minutes") % {"m": round_.clock_minutes}
+        note = f"{note or _('Partie')} {timed}"
     if str(rules.game_end) == "deals":
-        return {"by_deals": True, "lines": list(range(1, rules.deals_per_game + 1)), "target": None}
+        lines = list(range(1, rules.deals_per_game + 1))
+        return {"by_deals": True, "lines": lines, "target": None, "format": note}
     return {
         "by_deals": False,
         "lines": list(range(1, SHEET_TARGET_LINES + 1)),
         "target": rules.target,
+        "format": note,
     }
 
 
@@ -271,7 +280,7 @@ def print_sheets(
             contest,
             round=round_,
             pages=pages,
-            layout=_sheet_layout(contest),
+            layout=_sheet_layout(round_),
             match=_match_blocks(round_),
         ),
     )

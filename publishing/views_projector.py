@@ -2,7 +2,8 @@
 screen; the content refreshes itself with htmx (``projector_content``) and scrolls slowly.
 
 The standings fragment is cached under the snapshot's fingerprint (``publishing.pagecache``);
-nothing not public is shown (``publishing.lookups``).
+nothing not public is shown (``publishing.lookups``). A timed partie's countdown
+(``projector_clock``) sits above the content, outside its refresh, and rings at the end.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from publishing.http import french_404
 from publishing.tables import StandingsTable
 from publishing.views_phases import projector_bracket
 from scoring.models import ScoreSheet
-from tournaments.models import Contest, Table
+from tournaments.models import Contest, Round, Table
+from tournaments.services.clock import clock_of
 
 PROJECTOR_REFRESH_SECONDS = 10
 PROJECTOR_VIEWS = ("classement", "resultats", "tableau")  # tableau: pools and brackets
@@ -49,8 +51,40 @@ def projector(request: HttpRequest, club_slug: str, contest_slug: str) -> HttpRe
             "view": view,
             "fragment": mark_safe(_projector_fragment(request, contest, view)),
             "refresh": PROJECTOR_REFRESH_SECONDS,
+            **_clock_context(contest),
         },
     )
+
+
+def _timed_round(contest: Contest) -> Round | None:
+    """The partie whose clock the hall watches: the last published one with a duration."""
+    return (
+        lookups.visible_rounds(contest)
+        .filter(status=Round.Status.PUBLISHED, clock_minutes__isnull=False)
+        .order_by("-number")
+        .first()
+    )
+
+
+def _clock_context(contest: Contest) -> dict[str, object]:
+    round_ = _timed_round(contest)
+    if round_ is None:
+        return {"clock": None}
+    return {
+        "clock": clock_of(round_),
+        "clock_title": _("Partie %(n)s") % {"n": round_.number},
+        "clock_sound": True,
+        "clock_large": True,
+    }
+
+
+@require_GET
+@french_404
+def projector_clock(request: HttpRequest, club_slug: str, contest_slug: str) -> HttpResponse:
+    """The projector's countdown alone (htmx polls it: a pause, an extension, a new partie)."""
+    contest = lookups.public_contest(club_slug, contest_slug)
+    context = {"contest": contest, **_clock_context(contest)}
+    return render(request, "publishing/public/_projector_clock.html", context)
 
 
 @require_GET
@@ -113,4 +147,4 @@ def _projector_results(request: HttpRequest, contest: Contest) -> str:
     )
 
 
-__all__ = ["projector", "projector_content"]
+__all__ = ["projector", "projector_clock", "projector_content"]

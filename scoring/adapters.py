@@ -5,12 +5,16 @@ What it owns
 * Results for pairing and standings: :func:`finished_results` gives every finished game of a
   contest (and every bye and forfeit) as ``engine.standings.GameResult`` values, with
   ``team_a`` / ``team_b`` = ``Entry.pk``, in ONE query whatever the size of the contest. A
-  match of several games is one result: the sum of its games and the games each team won.
+  match of several games is one result: the sum of its games and the games each team won. A
+  one-game sheet's score is its recorded one, capped by the partie's ``score_cap_winner`` /
+  ``score_cap_loser`` (the sheet's totals are not changed).
   :func:`round_activity` says in French what results a round holds (two queries).
   Both are registered with ``tournaments.adapters.set_results_source`` in
   ``ScoringConfig.ready`` so that tournaments (which never imports scoring) pairs the next
   round from them; standings read the same function.
-* Deals: :func:`ruleset_of_sheet` (the contest's engine ruleset), :func:`deal_input` (the
+* Rules: :func:`ruleset_of_contest` and :func:`ruleset_of_round` (a partie's own format over
+  the contest's rules: every sheet is scored, checked and shown with it).
+* Deals: :func:`deal_input` (the
   facts of a deal as the engine's deal value) and :func:`scored_fields` (the engine's
   ``DealScore`` as DealRecord fields).
 
@@ -30,6 +34,8 @@ from django.utils.translation import ngettext
 
 from engine.cards import Rank, Suit, Trump
 from engine.deal import Announcement, AnnouncementKind, Contract, Deal, DealKind, DealScore, Team
+from engine.errors import EngineError
+from engine.game import GameState, final_score
 from engine.rules import Ruleset
 from engine.standings import GameResult, ResultKind
 from scoring.models import DealRecord, ScoreSheet
@@ -68,14 +74,23 @@ def finished_results(
             "forfeit_loser",
             "games_a",
             "games_b",
+            "winner",
+            # The score caps of the partie, its phase and the contest, read in the same query
+            # (the first set wins): a capped game's recorded score is what the standings use.
+            *_CAP_COLUMNS,
         )
     )
     results: list[GameResult] = []
-    for round_number, a, b, kind, total_a, total_b, forfeit_loser, games_a, games_b in rows:
-        result = _result(round_number, a, b, kind, total_a, total_b, forfeit_loser)
-        if games_a or games_b:
-            result = _as_match(result, games_a, games_b)
-        results.append(result)
+    for row in rows:
+        round_number, a, b, kind, total_a, total_b, forfeit_loser, games_a, games_b, winner = row[:10]
+        if games_a or games_b:  # a match: its games were capped one by one, if at all
+            result = _result(round_number, a, b, kind, total_a, total_b, forfeit_loser)
+            results.append(_as_match(result, games_a, games_b))
+            continue
+        caps = list(row[10:])
+        if kind in _PLAYED and b is not None and any(caps):
+            total_a, total_b = _capped(total_a, total_b, winner, caps)
+        results.append(_result(round_number, a, b, kind, total_a, total_b, forfeit_loser))
     return results
 
 
@@ -85,6 +100,65 @@ def _as_match(result: GameResult, games_a: int, games_b: int) -> GameResult:
     if result.kind is not ResultKind.PLAYED:
         return result
     return replace(result, games_a=games_a, games_b=games_b)
+
+
+_PLAYED = (ScoreSheet.Kind.DEALS, ScoreSheet.Kind.TOTALS)
+_CAP_COLUMNS = tuple(
+    f"{source}__{option}"
+    for source in (
+        "table__round__rules_overrides",
+        "table__round__phase__rules_overrides",
+        "table__round__contest__ruleset",
+    )
+    for option in ("score_cap_winner", "score_cap_loser")
+)
+
+
+def _cap_value(values: list[Any], option: int) -> int:
+    """The cap (0 winner, 1 loser) of the first source that sets it: partie, phase, contest."""
+    for index in range(option, len(values), 2):
+        value = values[index]
+        if value is not None:
+            return value if type(value) is int and value >= 0 else 0
+    return 0
+
+
+def _capped(total_a: int, total_b: int, winner: str, caps: list[Any]) -> tuple[int, int]:
+    cap_winner, cap_loser = _cap_value(caps, 0), _cap_value(caps, 1)
+    if not cap_winner and not cap_loser:
+        return total_a, total_b
+    try:
+        rules = _cap_rules(cap_winner, cap_loser)
+    except EngineError:
+        return total_a, total_b  # refused caps (loser above winner) are refused where set
+    return capped_scores(rules, total_a, total_b, winner)
+
+
+_CAPS_CACHE: dict[tuple[int, int], Ruleset] = {}
+
+
+def _cap_rules(cap_winner: int, cap_loser: int) -> Ruleset:
+    """A ruleset carrying only these caps: all ``final_score`` reads of a finished game."""
+    key = (cap_winner, cap_loser)
+    rules = _CAPS_CACHE.get(key)
+    if rules is None:
+        rules = Ruleset(score_cap_winner=cap_winner, score_cap_loser=cap_loser)
+        if len(_CAPS_CACHE) > 64:
+            _CAPS_CACHE.clear()
+        _CAPS_CACHE[key] = rules
+    return rules
+
+
+def capped_scores(rules: Ruleset, total_a: int, total_b: int, winner: str) -> tuple[int, int]:
+    """A finished game's recorded scores under the rules' caps (the engine's ``final_score``);
+    the sheet's totals are not changed. ``winner``: the sheet's ("a", "b", "draw")."""
+    team = _TEAM.get(winner)
+    if team is None and winner != ScoreSheet.Winner.DRAW:
+        # No winner stored (an old totals sheet): the higher total won.
+        team = None if total_a == total_b else (Team.A if total_a > total_b else Team.B)
+    state = GameState(rules, total_a=total_a, total_b=total_b, game_over=True, winner=team)
+    final = final_score(state)
+    return final.score_a, final.score_b
 
 
 def _result(
@@ -179,6 +253,49 @@ def ruleset_of_contest(contest: Contest) -> Ruleset:
             _RULES_CACHE.clear()
         _RULES_CACHE[key] = rules
     contest.__dict__["_engine_rules"] = (contest.ruleset, contest.preset, rules)
+    return rules
+
+
+def _phase_overrides(round_: Round) -> Any:
+    if round_.phase_id is None:
+        return {}
+    phase = round_.phase
+    return (phase.rules_overrides if phase is not None else None) or {}
+
+
+def ruleset_of_round(round_: Round) -> Ruleset:
+    """The rules a partie's sheets are scored under: the contest's, its phase's format, then
+    its own (``tournaments.adapters.round_ruleset``), built once per process for each stored
+    version. Without any override, the very object of :func:`ruleset_of_contest`.
+
+    Raises ``EngineError`` (``rules.*``) when the stored JSON is not a valid ruleset.
+    """
+    contest = round_.contest
+    phase = _phase_overrides(round_)
+    own = round_.rules_overrides or {}
+    if not phase and not own:
+        return ruleset_of_contest(contest)
+    memo = round_.__dict__.get("_engine_rules")
+    if memo is not None and memo[0] is own and memo[1] is phase and memo[2] is contest.ruleset:
+        return memo[3]
+    key = (
+        -round_.pk,  # negative: never the key of a contest (ruleset_of_contest's)
+        "|".join(
+            (
+                json.dumps(contest.ruleset, sort_keys=True),
+                contest.preset,
+                json.dumps(phase, sort_keys=True),
+                json.dumps(own, sort_keys=True),
+            )
+        ),
+    )
+    rules = _RULES_CACHE.get(key)
+    if rules is None:
+        rules = tournaments_adapters.round_ruleset(round_)
+        if len(_RULES_CACHE) > 256:
+            _RULES_CACHE.clear()
+        _RULES_CACHE[key] = rules
+    round_.__dict__["_engine_rules"] = (own, phase, contest.ruleset, rules)
     return rules
 
 
@@ -373,11 +490,13 @@ __all__ = [
     "AnnouncementFacts",
     "DealFacts",
     "breakdown_json",
+    "capped_scores",
     "engine_deal",
     "facts_of",
     "finished_results",
     "round_activity",
     "ruleset_of_contest",
+    "ruleset_of_round",
     "scored_fields",
     "sheet_result",
     "team_letter",

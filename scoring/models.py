@@ -130,6 +130,12 @@ class ScoreSheet(models.Model):
     forfeit_loser = models.CharField(
         _("équipe forfait"), max_length=1, choices=Team.choices, blank=True, default=""
     )
+    # A timed partie: the number of deals the sheet held when time was called (None: not
+    # called). The rules' ``time_up`` then says how many deals are still played after them
+    # (``scoring.services.time_up``).
+    time_called_after = models.PositiveSmallIntegerField(
+        _("donnes jouées à la fin du temps"), null=True, blank=True
+    )
     # Optimistic concurrency: every write increments it; forms carry the version they saw.
     version = models.PositiveIntegerField(_("version"), default=0)
     started_at = models.DateTimeField(_("commencée le"), null=True, blank=True)

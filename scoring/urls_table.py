@@ -21,6 +21,7 @@ urlpatterns = [
     path("t/<str:code>/", views_table.short_link, name="short"),
     path(_SHEET, views_table.sheet_page, name="sheet"),
     path(_SHEET + "etat/", views_table.state, name="state"),
+    path(_SHEET + "chrono/", views_table.clock, name="clock"),
     path(_SHEET + "donne/", views_table.deal, name="deal"),
     path(_SHEET + "apercu/", views_table.preview, name="preview"),
     path(_SHEET + "donne/<int:number>/corriger/", views_table.correct, name="correct"),

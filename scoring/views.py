@@ -32,6 +32,7 @@ from scoring import adapters, services
 from scoring.forms import ANNOUNCEMENT_LABELS, RANK_LABELS, SUIT_LABELS, TRUMP_LABELS
 from scoring.messages import breakdown_label, game_label, match_title, outcome_label
 from scoring.models import DealRecord, ScoreSheet
+from tournaments.forms_format import format_line
 
 DEVICE_COOKIE = "atout_device"
 _DEVICE_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -271,6 +272,7 @@ def preview_of(score: DealScore, after: GameState, names: dict[str, str]) -> Pre
 
 
 def game_format(rules: Ruleset | None) -> str:
+    """The partie's format as the sheet shows it (its own: deals or target, score cap)."""
     if rules is None:
         return ""
     if rules.match_games > 1:
@@ -280,9 +282,7 @@ def game_format(rules: Ruleset | None) -> str:
         else:
             game = _("manches en %(n)d points") % {"n": rules.target}
         return f"{match_title(rules)}, {game}"
-    if rules.game_end is GameEnd.DEALS:
-        return _("Partie en %(n)d donnes") % {"n": rules.deals_per_game}
-    return _("Partie en %(n)d points") % {"n": rules.target}
+    return format_line(rules)
 
 
 def winner_name(sheet: ScoreSheet) -> str:

@@ -5,7 +5,8 @@ Every table on one page — deals entered, running totals, finished, confirmed, 
 with the links to type the table's paper sheet (``scoring:sheet``), to print the sheets again
 and, for organisers, to give a table a new link (``scoring:sheet_token``). Club members only
 (``tournaments.access``). Opening a published round creates its missing sheets and credits its
-bye (``services.ensure_round_sheets``); nothing else is written here.
+bye (``services.ensure_round_sheets``), and a timed partie whose time ran out calls time on
+its sheets in play (``services.call_time_for_round``); nothing else is written here.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from scoring import follow, services
 from scoring import views as shared
 from tournaments import access as tournaments_access
 from tournaments.models import Round
+from tournaments.services.clock import clock_of
 
 ANY_MEMBER = tournaments_access.ANY_MEMBER
 ORGANISING = tournaments_access.ORGANISING
@@ -33,6 +35,8 @@ def _round(request: HttpRequest, club_slug: str, contest_id: int, round_number: 
 
 def _context(request: HttpRequest, round_: Round) -> dict[str, Any]:
     contest = round_.contest
+    # A timed partie whose time ran out: the sheets in play learn it (once) as the page reads.
+    services.call_time_for_round(round_)
     kwargs = {
         "club_slug": contest.club.slug,
         "contest_id": contest.pk,
@@ -61,6 +65,8 @@ def _context(request: HttpRequest, round_: Round) -> dict[str, Any]:
         "posters_url": reverse("publishing:print_posters", kwargs=kwargs) if organiser else "",
         "draft": round_.status == Round.Status.DRAFT,
         "later_round": later,
+        "clock": clock_of(round_),
+        "clock_from": "follow",
     }
 
 

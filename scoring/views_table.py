@@ -13,6 +13,7 @@ Nothing here ever answers 500 on bad input.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -21,9 +22,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scoring import access, follow, services
+from engine.errors import EngineError
+from scoring import access, adapters, follow, services
 from scoring import views as shared
 from scoring.forms import (
     ChangeForm,
@@ -36,6 +39,8 @@ from scoring.forms import (
 from scoring.models import DealRecord, ScoreSheet
 from scoring.sheet_states import Action, Role
 from scoring.views_deal import Corrector, correction_page, posted_client_id, preview_response
+from tournaments.forms_format import format_changes
+from tournaments.services.clock import clock_of
 
 
 def _url(sheet: ScoreSheet, name: str = "sheet", **extra: Any) -> str:
@@ -116,9 +121,48 @@ def _page(
         "correct_url": _url(sheet, "correct", number=last.number) if last else "",
         "later_draw": later_draw,
     }
+    context.update(_clock_context(sheet, rules))
     response = shared.render(request, "scoring/table_sheet.html", context, status=status)
     shared.remember_device(request, response)
     return response
+
+
+def _clock_context(sheet: ScoreSheet, rules: Any) -> dict[str, Any]:
+    """A timed partie's countdown on the phone, and what time's up left to play."""
+    round_ = sheet.table.round
+    clock = clock_of(round_)
+    context: dict[str, Any] = {"clock": clock, "clock_url": _url(sheet, "clock")}
+    base = None
+    with contextlib.suppress(EngineError):
+        base = adapters.ruleset_of_contest(round_.contest)
+    context["format_differs"] = bool(rules and base and format_changes(base, rules))
+    if sheet.time_called_after is not None and rules is not None and sheet.accepts_deals:
+        left = services.game_state(rules, sheet).deals_left
+        context["time_note"] = ngettext(
+            "Temps écoulé : encore %(n)d donne à jouer.",
+            "Temps écoulé : encore %(n)d donnes à jouer.",
+            left or 0,
+        ) % {"n": left or 0}
+    return context
+
+
+def _time_checked(sheet: ScoreSheet) -> ScoreSheet:
+    """The sheet, its time called first if its partie's clock ran out while it was in play."""
+    if (
+        sheet.time_called_after is None
+        and clock_of(sheet.table.round).over
+        and services.call_time_on_sheet(sheet.pk, sheet.table)
+    ):
+        return _fresh(sheet)
+    return sheet
+
+
+@require_GET
+def clock(request: HttpRequest, round_number: int, table_number: int, token: str) -> HttpResponse:
+    """The countdown's facts alone (htmx polls them: a pause or an extension shows)."""
+    sheet = access.sheet_for_link(token, round_number, table_number)
+    context = {"clock": clock_of(sheet.table.round), "clock_url": _url(sheet, "clock")}
+    return shared.render(request, "_countdown_source.html", context)
 
 
 def _read_only(request: HttpRequest, sheet: ScoreSheet) -> HttpResponse | None:
@@ -160,7 +204,7 @@ def short_link(request: HttpRequest, code: str) -> HttpResponse:
 def sheet_page(
     request: HttpRequest, round_number: int, table_number: int, token: str
 ) -> HttpResponse:
-    sheet = access.sheet_for_link(token, round_number, table_number)
+    sheet = _time_checked(access.sheet_for_link(token, round_number, table_number))
     if sheet.table.number != table_number:  # a table moved since its QR code was printed
         return redirect(_url(sheet))
     return _page(request, sheet)
@@ -169,7 +213,7 @@ def sheet_page(
 @require_GET
 def state(request: HttpRequest, round_number: int, table_number: int, token: str) -> HttpResponse:
     """The totals and the deals only (htmx polling keeps the other phone up to date)."""
-    sheet = access.sheet_for_link(token, round_number, table_number)
+    sheet = _time_checked(access.sheet_for_link(token, round_number, table_number))
     match = shared.match_view(sheet, shared.sheet_rules(sheet))
     context = {
         "sheet": sheet,

@@ -30,6 +30,7 @@ from django.utils.translation import ngettext
 from tournaments import adapters
 from tournaments.adapters import RoundProgress
 from tournaments.models import Contest, Round
+from tournaments.services.clock import clock_of
 from tournaments.services.day_order import describe, draws_by_ranking, tables_waiting
 
 
@@ -198,6 +199,8 @@ class _Builder:
         else:
             step.actions.insert(0, solos)
             step.state = "done" if self.current is not None else "todo"
+        return step
+
     def phases(self) -> Step | None:
         """A contest in phases: each phase's state and what the next partie starts."""
         from tournaments.phases_display import cockpit_lines
@@ -363,6 +366,9 @@ class _Builder:
             return step
         progress = self.current_progress
         step.lines.append(progress_line(self.current.number, progress))
+        clock = clock_of(self.current)
+        if clock.timed:  # a timed partie: its clock's state ("Chrono en cours : 12:30 restantes")
+            step.lines.append(clock.label)
         follow = Action(
             _("Suivre les tables de la partie %(n)s") % {"n": self.current.number},
             _url("scoring:round_sheets", self.contest, self.current),

@@ -450,6 +450,56 @@ def _sheet_totals(event: AuditEvent, names: Names) -> str:
     return _done(event, text + _reason(event))
 
 
+def _clock(event: AuditEvent, names: Names) -> str:
+    """A partie's clock: its duration, start, pause, restart, extension (services.clock)."""
+    after = _state(event.after)
+    number = _round_number(event, names)
+    left = after.get("remaining")
+    left_text = f"{left // 60:02d}:{left % 60:02d}" if isinstance(left, int) else "?"
+    match event.action:
+        case "round.clock_duration" if after.get("clock_minutes"):
+            text = _("Durée de la partie %(round)s fixée à %(m)s minutes")
+        case "round.clock_duration":
+            text = _("Partie %(round)s sans chrono")
+        case "round.clock_start":
+            text = _("Chrono de la partie %(round)s lancé (%(m)s minutes)")
+        case "round.clock_pause":
+            text = _("Chrono de la partie %(round)s mis en pause (%(left)s restantes)")
+        case "round.clock_resume":
+            text = _("Chrono de la partie %(round)s relancé (%(left)s restantes)")
+        case _:
+            text = _("Partie %(round)s prolongée de %(added)s minutes")
+    values = {
+        "round": number,
+        "m": after.get("clock_minutes"),
+        "left": left_text,
+        "added": after.get("added", "?"),
+    }
+    return _done(event, text % values)
+
+
+def _round_format(event: AuditEvent, names: Names) -> str:
+    from tournaments.forms_format import overrides_text
+
+    overrides = _state(event.after).get("rules_overrides")
+    text = _("Format de la partie %(round)s : %(format)s") % {
+        "round": _round_number(event, names),
+        "format": overrides_text(overrides if isinstance(overrides, dict) else {}),
+    }
+    return _done(event, text)
+
+
+def _sheet_time_up(event: AuditEvent, names: Names) -> str:
+    after = _state(event.after)
+    values = {"table": _table(event, names), "n": after.get("deals", "?")}
+    if after.get("finished"):
+        text = _("Temps écoulé %(table)s après %(n)s donnes : partie arrêtée au score atteint")
+    else:
+        text = _("Temps écoulé %(table)s après %(n)s donnes : encore %(more)s donne(s)")
+        values["more"] = after.get("more_deals", "?")
+    return _done(event, text % values)
+
+
 def _player_merge(event: AuditEvent, names: Names) -> str:
     # target_repr is "Duplicate → Kept", written by the merge service with both full names.
     text = _("Joueurs fusionnés : %(who)s") % {"who": event.target_repr or "—"}
@@ -536,6 +586,13 @@ BUILDERS: dict[str, Builder] = {
     "sheet.bye_cancelled": _sheet_text(
         gettext_noop("Exempt annulé sur la feuille %(table)s : un retardataire y joue")
     ),
+    "round.format": _round_format,
+    "round.clock_duration": _clock,
+    "round.clock_start": _clock,
+    "round.clock_pause": _clock,
+    "round.clock_resume": _clock,
+    "round.clock_extend": _clock,
+    "sheet.time_up": _sheet_time_up,
 }
 BUILDERS.update(journal_seasons.builders(_done))  # the season.* actions
 

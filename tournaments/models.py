@@ -598,6 +598,14 @@ class Round(models.Model):
     show_draw = models.BooleanField(_("tirage public"), default=False)
     show_results = models.BooleanField(_("résultats publics"), default=False)
     show_standings = models.BooleanField(_("classement public"), default=False)
+    # The clock of a timed partie (``tournaments.services.clock`` writes it and computes the
+    # time left): its duration, when it started, when it was paused (None while running),
+    # the seconds spent paused before, and the minutes added by the organiser.
+    clock_minutes = models.PositiveSmallIntegerField(_("durée (minutes)"), null=True, blank=True)
+    clock_started_at = models.DateTimeField(_("chrono lancé le"), null=True, blank=True)
+    clock_paused_at = models.DateTimeField(_("chrono en pause depuis"), null=True, blank=True)
+    clock_paused_seconds = models.PositiveIntegerField(_("secondes de pause"), default=0)
+    clock_extra_minutes = models.PositiveSmallIntegerField(_("minutes ajoutées"), default=0)
 
     class Meta:
         ordering = ["contest", "number"]

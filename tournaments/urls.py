@@ -8,6 +8,7 @@ from django.urls import path
 
 from tournaments import (
     views,
+    views_clock,
     views_cockpit,
     views_entries,
     views_guide,
@@ -97,6 +98,8 @@ urlpatterns = [
     path(ROUND + "rouvrir/", views_round_closing.round_reopen, name="round_reopen"),
     path(ROUND + "retardataire/", views_plan.latecomer, name="plan_latecomer"),
     path(ROUND + "tables-hors-service/", views_plan.tables, name="plan_tables"),
+    path(ROUND + "format/", views_clock.round_format, name="round_format"),
+    path(ROUND + "chrono/", views_clock.round_clock, name="round_clock"),
     path(ROUND + "impression/", views_rounds.round_print, name="round_print"),
     path(ROUND + "projection/", views_rounds.round_projector, name="round_projector"),
 ]

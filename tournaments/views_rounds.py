@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import access, adapters, draws, melee_adapters, services
 from tournaments.forms import DeleteRoundForm, MoveForm, SeedForm, SwapForm, VisibilityForm
+from tournaments.forms_format import PartieFormatForm, format_panel
 from tournaments.melee_messages import report_lines as melee_report_lines
 from tournaments.messages_phases import match_places, round_report_lines
 from tournaments.models import Contest, Entry, Round
@@ -67,6 +68,7 @@ def _detail(
     swap_form: SwapForm | None = None,
     move_form: MoveForm | None = None,
     seed_form: SeedForm | None = None,
+    format_form: PartieFormatForm | None = None,
 ) -> HttpResponse:
     contest = round_.contest
     if status == 404:  # the round was deleted meanwhile: nothing left to show
@@ -117,9 +119,22 @@ def _detail(
             "phases": round_phases(round_, entries),  # its pools or brackets, as they stand
             # A pool's or a bracket's matches are the phase's: no swap nor move by hand.
             "hand_edits": not allows_several_byes(round_),
+            # The partie's own format and its clock (views_clock's forms).
+            **format_panel(round_, format_form),
         },
         status=status,
     )
+
+
+def detail(
+    request: HttpRequest,
+    round_: Round,
+    *,
+    status: int = 200,
+    format_form: PartieFormatForm | None = None,
+) -> HttpResponse:
+    """The round page, with a refused format form as it was typed (``views_clock``)."""
+    return _detail(request, round_, status=status, format_form=format_form)
 
 
 @access.organiser_view("POST")

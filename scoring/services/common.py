@@ -18,9 +18,10 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from engine.deal import Deal
 from engine.errors import EngineError
 from engine.game import GameState
-from engine.rules import Ruleset
+from engine.rules import Ruleset, TimeUp
 from scoring import adapters
 from scoring.models import DealCorrection, DealRecord, ScoreSheet
 from scoring.services import matches
@@ -166,25 +167,65 @@ def history(sheet: ScoreSheet, **fields: Any) -> DealCorrection:
 
 
 def rules_of(sheet: ScoreSheet) -> Ruleset:
-    """The engine ruleset of the sheet's contest; a broken ruleset is a clear refusal."""
+    """The engine ruleset of the sheet's partie (its own format over the contest's rules); a
+    broken ruleset is a clear refusal."""
     try:
-        return adapters.ruleset_of_contest(sheet.table.round.contest)
+        return adapters.ruleset_of_round(sheet.table.round)
     except EngineError as exc:
         raise DealRefused(exc) from None
 
 
+def deals_after_time(rules: Ruleset) -> int:
+    """The deals still played once time is called, under the rules' ``time_up``."""
+    if rules.time_up is TimeUp.AS_IT_STANDS:
+        return 0
+    if rules.time_up is TimeUp.AFTER_MORE_DEALS:
+        return int(rules.time_up_deals)
+    return 1  # after the deal in play
+
+
+def with_time_called(state: GameState, called_after: int | None, played: int) -> GameState:
+    """``state`` (after ``played`` deals) once time was called when the sheet held
+    ``called_after`` deals: the engine's ``call_time`` with the deals still to play.
+
+    The game ends after deal ``called_after + deals_after_time(rules)``; asking the engine
+    for the deals left from here is the same fold as calling time at that deal (a game that
+    ended on its own keeps its end)."""
+    if called_after is None or state.game_over:
+        return state
+    left = called_after + deals_after_time(state.rules) - played
+    if left <= 0:
+        return state.call_time(TimeUp.AS_IT_STANDS)
+    return state.call_time(TimeUp.AFTER_MORE_DEALS, left)
+
+
+def fold_deals(rules: Ruleset, deals: Sequence[Deal], called_after: int | None) -> GameState:
+    """The whole game folded by the engine, time called (``GameState.call_time`` with the
+    rules' own ``time_up``) once ``called_after`` deals were played."""
+    state = GameState(rules)
+    for index, deal in enumerate(deals):
+        if index == called_after and not state.game_over:
+            state = state.call_time()
+        state = state.apply(deal)
+    if called_after is not None and called_after >= len(deals) and not state.game_over:
+        state = with_time_called(state, called_after, len(deals))
+    return state
+
+
 def game_state(rules: Ruleset, sheet: ScoreSheet) -> GameState:
     """The engine's game state after the sheet's deals, from its stored running totals (in a
-    match of several games, the game in play: ``matches.current_game``)."""
+    match of several games, the game in play: ``matches.current_game``; time called, the deals
+    still to play)."""
     if matches.is_match(rules):
         return matches.current_game(rules, sheet)
-    return GameState(
+    state = GameState(
         rules,
         total_a=sheet.total_a,
         total_b=sheet.total_b,
         reserve=sheet.reserve,
         deals_counted=sheet.deal_count,
     )
+    return with_time_called(state, sheet.time_called_after, sheet.deal_count)
 
 
 def state_before(rules: Ruleset, sheet: ScoreSheet, number: int | None = None) -> GameState:
@@ -193,19 +234,21 @@ def state_before(rules: Ruleset, sheet: ScoreSheet, number: int | None = None) -
         return game_state(rules, sheet)
     if matches.is_match(rules):
         return matches.state_before(rules, sheet, number)
+    called = sheet.time_called_after
     if number <= 1:
-        return GameState(rules)
+        return with_time_called(GameState(rules), called, 0)
     previous = (
         DealRecord.objects.filter(sheet=sheet, number=number - 1)
         .values_list("running_a", "running_b", "carry_out")
         .first()
     )
     if previous is None:
-        return GameState(rules)
+        return with_time_called(GameState(rules), called, 0)
     total_a, total_b, reserve = previous
-    return GameState(
+    state = GameState(
         rules, total_a=total_a, total_b=total_b, reserve=reserve, deals_counted=number - 1
     )
+    return with_time_called(state, called, number - 1)
 
 
 def winner_of(state: GameState) -> str:

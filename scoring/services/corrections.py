@@ -34,19 +34,28 @@ from scoring.services.common import (
     rules_of,
     set_game_fields,
     snapshot,
+    with_time_called,
 )
 from scoring.services.deals import correction_done
 from scoring.services.errors import DealRefused, Written, refuse
 from scoring.sheet_states import Action, Role
 
 
-def _refold(rules: Ruleset, records: list[DealRecord], facts: list[DealFacts]) -> GameState:
-    """Score the whole game again with these facts, one deal after the other.
+def _refold(
+    rules: Ruleset,
+    records: list[DealRecord],
+    facts: list[DealFacts],
+    called_after: int | None = None,
+) -> GameState:
+    """Score the whole game again with these facts, one deal after the other (time called,
+    by the rules' ``time_up``, once ``called_after`` deals were played).
 
     Refuses a correction after which the game would have ended before its last deal.
     """
     state = GameState(rules)
     for index, f in enumerate(facts):
+        if index == called_after and not state.game_over:
+            state = state.call_time()
         if state.game_over:
             raise refuse(
                 "ends_early",
@@ -65,7 +74,7 @@ def _refold(rules: Ruleset, records: list[DealRecord], facts: list[DealFacts]) -
                 "message": refused.message,
             }
             raise refused from None
-    return state
+    return with_time_called(state, called_after, len(facts))
 
 
 _FACT_FIELDS = [
@@ -164,7 +173,7 @@ def correct_deal(
             sheet.games = result.earlier
             state = result.last
         else:
-            state = _refold(rules, records, all_facts)
+            state = _refold(rules, records, all_facts, sheet.time_called_after)
             for field, value in facts.record_fields().items():
                 setattr(target, field, value)
             _store_refold(records, state, start=records.index(target))

@@ -28,7 +28,7 @@ from engine.rules import Ruleset
 from scoring import adapters
 from scoring.adapters import DealFacts
 from scoring.models import DealCorrection, DealRecord, ScoreSheet
-from scoring.services import matches
+from scoring.services import matches, time_up
 from scoring.services.common import (
     account,
     back_in_play,
@@ -49,6 +49,7 @@ from scoring.services.common import (
 from scoring.services.errors import DealRefused, Written, refuse
 from scoring.sheet_states import Action, Role
 from tournaments.models import Table
+from tournaments.services.clock import clock_of
 
 
 def find_deal(sheet: ScoreSheet, client_id: uuid.UUID | None) -> DealRecord | None:
@@ -102,6 +103,17 @@ def record_deal(
     """
     acting = role_of(role, source == DealRecord.Source.ORGANISER)
     entry = NewDeal(facts, client_id, user, device[:64], source, acting)
+    # A timed partie whose time ran out: this sheet learns it before its next deal (the deal
+    # arriving was the one in play), in its own transaction (time_up). That write moves the
+    # sheet's version on by one: a form current before it still is.
+    if (
+        table is not None
+        and acting == Role.TABLE
+        and clock_of(table.round).over
+        and time_up.call_time_on_sheet(sheet_id, table)
+        and version is not None
+    ):
+        version += 1
     try:
         with transaction.atomic():
             return _record_locked(sheet_id, version, entry, table)
@@ -125,6 +137,9 @@ def _record_locked(
         if existing is not None:
             return Written(sheet, existing, created=False)
     _check_removed(sheet, entry.client_id)
+    ended = time_up.time_up_refusal(sheet)
+    if ended is not None:
+        raise ended
     require(sheet, Action.ENTER_DEAL if not entry.facts.is_penalty else Action.PENALTY, entry.role)
     check_version(sheet, version)
     deal, fields = _score_next_deal(sheet, entry)

@@ -231,6 +231,58 @@ CASES: list[tuple[str, dict[str, Any], str]] = [
         "Lien de la table 7 (partie 2) renouvelé par demo à 15 h 42.",
     ),
     (
+        "round.format",
+        ROUND2 | {"after": {"rules_overrides": {"deals_per_game": 15, "score_cap_winner": 1280}}},
+        "Format de la partie 2 : 15 donnes, gagnant plafonné à 1280 par demo à 15 h 42.",
+    ),
+    (
+        "round.format",
+        ROUND2 | {"after": {"rules_overrides": {}}},
+        "Format de la partie 2 : comme le concours par demo à 15 h 42.",
+    ),
+    (
+        "round.clock_duration",
+        ROUND2 | {"after": {"clock_minutes": 40}},
+        "Durée de la partie 2 fixée à 40 minutes par demo à 15 h 42.",
+    ),
+    (
+        "round.clock_duration",
+        ROUND2 | {"after": {"clock_minutes": None}},
+        "Partie 2 sans chrono par demo à 15 h 42.",
+    ),
+    (
+        "round.clock_start",
+        ROUND2 | {"after": {"clock_minutes": 40}},
+        "Chrono de la partie 2 lancé (40 minutes) par demo à 15 h 42.",
+    ),
+    (
+        "round.clock_pause",
+        ROUND2 | {"after": {"remaining": 754}},
+        "Chrono de la partie 2 mis en pause (12:34 restantes) par demo à 15 h 42.",
+    ),
+    (
+        "round.clock_resume",
+        ROUND2 | {"after": {"remaining": 754}},
+        "Chrono de la partie 2 relancé (12:34 restantes) par demo à 15 h 42.",
+    ),
+    (
+        "round.clock_extend",
+        ROUND2 | {"after": {"added": 5}},
+        "Partie 2 prolongée de 5 minutes par demo à 15 h 42.",
+    ),
+    (
+        "sheet.time_up",
+        SHEET | {"actor_label": "système", "after": {"deals": 9, "finished": True}},
+        "Temps écoulé de la table 7 (partie 2) après 9 donnes : partie arrêtée au score atteint "
+        "automatiquement à 15 h 42.",
+    ),
+    (
+        "sheet.time_up",
+        SHEET | {"actor_label": "système", "after": {"deals": 9, "more_deals": 2}},
+        "Temps écoulé de la table 7 (partie 2) après 9 donnes : encore 2 donne(s) "
+        "automatiquement à 15 h 42.",
+    ),
+    (
         # No builder: the action's label, the object, and the fields changed, in French.
         "prize.update",
         {
