@@ -455,6 +455,27 @@ def _player_merge(event: AuditEvent, names: Names) -> str:
     return _done(event, text)
 
 
+def _solo_text(message: str) -> Builder:
+    """A builder for a solo player's sentence ("Jean Martin (n° 3) pointé(e) présent(e)")."""
+
+    def build(event: AuditEvent, names: Names) -> str:
+        who = event.target_repr.split(". ", 1)[-1] or "—"
+        return _done(event, _(message) % {"player": who, "seed": _get(event, "seed", "?")})
+
+    return build
+
+
+def _solo_flag(yes: str, no: str, flag: str) -> Builder:
+    """A solo player's flag set or unset ("Jean Martin pointé(e) présent(e)")."""
+
+    def build(event: AuditEvent, names: Names) -> str:
+        who = event.target_repr.split(". ", 1)[-1] or "—"
+        message = yes if _state(event.after).get(flag) else no
+        return _done(event, _(message) % {"player": who})
+
+    return build
+
+
 BUILDERS: dict[str, Builder] = {
     "contest.create": _contest_create,
     "contest.update": _contest_update,
@@ -487,6 +508,29 @@ BUILDERS: dict[str, Builder] = {
     "sheet.forfeit": _sheet_text(gettext_noop("Forfait ou exempt marqué sur la feuille %(table)s")),
     "sheet.token": _sheet_text(gettext_noop("Lien %(table)s renouvelé")),
     "player.merge": _player_merge,
+    "solo.create": _solo_text(gettext_noop("%(player)s inscrit(e) seul(e)")),
+    "solo.paid": _solo_flag(
+        gettext_noop("%(player)s a payé"), gettext_noop("%(player)s n'a pas payé"), "paid"
+    ),
+    "solo.checked_in": _solo_flag(
+        gettext_noop("%(player)s pointé(e) présent(e)"),
+        gettext_noop("%(player)s marqué(e) absent(e)"),
+        "checked_in",
+    ),
+    "solo.is_volunteer": _solo_flag(
+        gettext_noop("%(player)s désigné(e) bénévole"),
+        gettext_noop("%(player)s n'est plus bénévole"),
+        "is_volunteer",
+    ),
+    "solo.withdraw": _solo_text(gettext_noop("%(player)s retiré(e) des parties suivantes")),
+    "solo.reinstate": _solo_text(gettext_noop("%(player)s réintégré(e)")),
+    "solo.delete": _solo_text(gettext_noop("%(player)s supprimé(e) des joueurs seuls")),
+    "solo.pair": _solo_text(gettext_noop("Équipe %(player)s formée de deux joueurs seuls")),
+    "solo.volunteer": _solo_text(gettext_noop("Équipe %(player)s formée avec un bénévole")),
+    "solo.unpair": _solo_text(gettext_noop("Équipe %(player)s de joueurs seuls défaite")),
+    "solo.pair_draw": _solo_text(
+        gettext_noop("Équipes des joueurs seuls tirées au sort (graine %(seed)s)")
+    ),
 }
 
 

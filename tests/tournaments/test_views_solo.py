@@ -42,7 +42,9 @@ def test_register_a_new_player_alone_and_check_him_in(melee: Any, organiser_clie
     organiser_client.post(_url(melee, "tournaments:solo_action", solo_id=solo.pk, action="retirer"))
     assert SoloEntry.objects.get(pk=solo.pk).withdrawn_after_round == 0
     log = organiser_client.get(_url(melee, "tournaments:contest_log")).content.decode()
-    assert "Joueur seul inscrit" in log and "Joueur seul retiré" in log
+    assert "Jean Martin inscrit(e) seul(e) par" in log
+    assert "Jean Martin pointé(e) présent(e) par" in log
+    assert "Jean Martin retiré(e) des parties suivantes par" in log
 
 
 @pytest.mark.django_db
