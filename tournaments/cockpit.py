@@ -165,6 +165,18 @@ class _Builder:
             Action(_("Importer un fichier CSV"), _url("tournaments:entries_import", self.contest))
         )
         if self.contest.entry_mode == Contest.EntryMode.MIXED:
+            alone = self.contest.solo_entries.filter(
+                entry__isnull=True, is_volunteer=False, withdrawn_after_round__isnull=True
+            ).count()
+            if alone:
+                step.lines.append(
+                    ngettext(
+                        "%(count)s joueur seul attend encore un partenaire.",
+                        "%(count)s joueurs seuls attendent encore un partenaire.",
+                        alone,
+                    )
+                    % {"count": alone}
+                )
             step.actions.append(
                 Action(_("Joueurs seuls et leurs équipes"), _url("tournaments:solos", self.contest))
             )

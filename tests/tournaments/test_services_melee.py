@@ -149,10 +149,13 @@ def test_volunteers_complete_the_last_table_as_player_two(club: Any) -> None:
 @pytest.mark.django_db
 def test_without_enough_volunteers_the_others_sit_out(club: Any) -> None:
     contest = melee(club, leftover_policy="volunteer")
-    add_solos(contest, 11, volunteers=1)  # 10 players, 1 volunteer: 11 seated, 3 sit out
+    solos = add_solos(contest, 11, volunteers=1)  # 10 players, 1 volunteer: 2 would be needed
     round_ = services.generate_round(contest, seed=1)
     assert round_.tables.count() == 2
-    assert SoloBye.objects.filter(round=round_).count() == 3
+    byes = SoloBye.objects.filter(round=round_).select_related("solo")
+    assert len(byes) == 2 and not any(b.solo.is_volunteer for b in byes)
+    assert not Entry.objects.filter(player2_is_volunteer=True).exists()
+    assert solos[-1].is_volunteer
 
 
 @pytest.mark.django_db
