@@ -132,6 +132,7 @@ def test_mixed_pairing_pages(club: Any, organiser_client: Any) -> None:
     a, b, c = add_solos(contest, 3)
     cockpit = organiser_client.get(contest.get_absolute_url()).content.decode()
     assert "3 joueurs seuls attendent encore un partenaire." in cockpit
+    assert "équipes et joueurs seuls" in cockpit  # the rules panel says the entry mode
     assert "Joueurs seuls et leurs équipes" in cockpit
     page = organiser_client.get(_url(contest)).content.decode()
     assert "Tirer les équipes au sort" in page and "Prêter un partenaire bénévole" in page
