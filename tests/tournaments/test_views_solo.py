@@ -220,3 +220,13 @@ def test_a_player_checked_in_after_the_draw_is_pointed_out(
     page = organiser_client.get(_url(melee, "tournaments:round", round_number=1)).content.decode()
     assert "Joueurs présents absents de ce tirage" not in page
     assert "Tard Venu" in page  # seated now, or sitting out by the fair rotation
+
+
+@pytest.mark.django_db
+def test_a_melee_takes_no_fixed_team(melee: Any, organiser_client: Any) -> None:
+    response = organiser_client.post(
+        _url(melee, "tournaments:entries"), {"player1": "Jean Martin", "player2": "Paul Durand"}
+    )
+    assert response.status_code == 400
+    assert "équipes formées : inscrivez les joueurs seuls" in response.content.decode()
+    assert not Entry.objects.filter(contest=melee).exists()
