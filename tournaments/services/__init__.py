@@ -35,6 +35,7 @@ from tournaments.services.entries import (
     withdraw_entry,
 )
 from tournaments.services.imports import BATCH_SIZE, ImportInterrupted, import_entries
+from tournaments.services.mixed import PairDraw, draw_pairs, lend_volunteer, pair_solos, unpair
 from tournaments.services.player_merge import merge_players
 from tournaments.services.players import (
     Homonym,
@@ -76,6 +77,7 @@ __all__ = [
     "EntryValues",
     "Homonym",
     "ImportInterrupted",
+    "PairDraw",
     "ServiceError",
     "SoloValues",
     "add_entry",
@@ -89,15 +91,18 @@ __all__ = [
     "delete_entry",
     "delete_round",
     "delete_solo",
+    "draw_pairs",
     "find_player",
     "finish_contest",
     "generate_round",
     "get_or_create_player",
     "homonyms",
     "import_entries",
+    "lend_volunteer",
     "lost_with",
     "merge_players",
     "move_entry",
+    "pair_solos",
     "publish_round",
     "redraw_round",
     "reinstate_entry",
@@ -110,6 +115,7 @@ __all__ = [
     "set_solo_flag",
     "swap_entries",
     "undo_last_edit",
+    "unpair",
     "update_contest",
     "update_entry",
     "withdraw_entry",
