@@ -246,3 +246,24 @@ def test_a_player_who_played_cannot_be_deleted(club: Any) -> None:
     with pytest.raises(ServiceError) as exc:
         services.delete_solo(solos[0])
     assert exc.value.code == "solo.has_played"
+
+
+@pytest.mark.django_db
+def test_withdraw_then_reinstate_before_the_next_partie(club: Any) -> None:
+    contest = melee(club)
+    solos = add_solos(contest, 5)
+    play(contest, 1)
+    left = services.withdraw_solo(solos[0])
+    assert left.withdrawn_after_round == 1
+    with pytest.raises(ServiceError) as exc:
+        services.withdraw_solo(left)
+    assert exc.value.code == "solo.already_withdrawn"
+    back = services.reinstate_solo(left)
+    assert back.withdrawn_after_round is None
+    second = services.generate_round(contest, seed=3)
+    seated = set().union(*partners_and_tables(second)[1])
+    byes = set(SoloBye.objects.filter(round=second).values_list("solo__player_id", flat=True))
+    assert solos[0].player_id in seated | byes
+    # Who sat out partie 1 plays partie 2 (5 players: one sits out each partie).
+    first_bye = SoloBye.objects.get(round__number=1).solo.player_id
+    assert first_bye in seated
