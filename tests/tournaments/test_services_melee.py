@@ -267,3 +267,33 @@ def test_withdraw_then_reinstate_before_the_next_partie(club: Any) -> None:
     # Who sat out partie 1 plays partie 2 (5 players: one sits out each partie).
     first_bye = SoloBye.objects.get(round__number=1).solo.player_id
     assert first_bye in seated
+
+
+@pytest.mark.django_db
+def test_registered_individual_scores_feed_the_draw_by_ranking(club: Any) -> None:
+    from tournaments import melee_adapters
+
+    contest = melee(club, pairing_method="draw_then_ranking", leftover_policy="volunteer")
+    solos = add_solos(contest, 8, volunteers=1)
+    play(contest, 1)
+    asked: list[int] = []
+
+    def scores(contest_: Any, before: int) -> dict[int, float]:
+        asked.append(before)
+        return {s.player_id: float(s.number) for s in solos}
+
+    melee_adapters.set_player_scores_source(scores)
+    try:
+        data = melee_adapters.seating_request(contest, 2, seed=1)
+    finally:
+        melee_adapters.set_player_scores_source(None)
+    assert asked == [2] and data.request.options.similar_ranking
+    by_id = {p.id: p.score for p in data.request.players}
+    volunteer = solos[-1].player_id
+    assert by_id[volunteer] is None  # a volunteer's points count for nobody
+    assert by_id[solos[0].player_id] == 1.0
+    assert melee_adapters.volunteer_player_ids(contest) == {volunteer}
+    # A draw at every partie asks for no score.
+    Contest.objects.filter(pk=contest.pk).update(pairing_method="draw_every_round")
+    contest.refresh_from_db()
+    assert not melee_adapters.seating_request(contest, 2, seed=1).request.options.similar_ranking
