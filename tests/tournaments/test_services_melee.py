@@ -297,3 +297,21 @@ def test_registered_individual_scores_feed_the_draw_by_ranking(club: Any) -> Non
     Contest.objects.filter(pk=contest.pk).update(pairing_method="draw_every_round")
     contest.refresh_from_db()
     assert not melee_adapters.seating_request(contest, 2, seed=1).request.options.similar_ranking
+
+
+@pytest.mark.django_db
+def test_merging_a_duplicate_moves_his_solo_registration(club: Any) -> None:
+    contest = melee(club)
+    duplicate = Player.objects.create(club=club, first_name="Jean", last_name="Martin")
+    keep = Player.objects.create(club=club, first_name="Jean", last_name="Martin", licence="L7")
+    solo = services.add_solo(contest, services.SoloValues(player=duplicate))
+    services.merge_players(club, duplicate, keep)
+    assert SoloEntry.objects.get(pk=solo.pk).player == keep
+    other = melee(club, slug="autre")
+    twin = Player.objects.create(club=club, first_name="Jean", last_name="Martin", licence="L8")
+    services.add_solo(other, services.SoloValues(player=twin))
+    services.add_solo(other, services.SoloValues(player=keep))
+    with pytest.raises(ServiceError) as exc:
+        services.merge_players(club, twin, keep)
+    assert exc.value.code == "player.merge_same_contest"
+    assert Player.objects.filter(pk=twin.pk).exists()
