@@ -103,8 +103,7 @@ def progress_line(number: int, progress: RoundProgress | None) -> str:
 
 
 def _counts(contest: Contest) -> dict[str, int]:
-    """The teams counted (a mêlée's pairs drawn for one partie are not teams); in a mêlée,
-    the solo players instead (volunteers aside)."""
+    """The teams (a mêlée's drawn pairs are none), or a mêlée's players (volunteers aside)."""
     rows: QuerySet[Any]
     if contest.entry_mode == Contest.EntryMode.MELEE:
         rows = contest.solo_entries.filter(is_volunteer=False)
@@ -169,6 +168,18 @@ class _Builder:
             Action(_("Importer un fichier CSV"), _url("tournaments:entries_import", self.contest))
         )
         if self.contest.entry_mode == Contest.EntryMode.MIXED:
+            alone = self.contest.solo_entries.filter(
+                entry__isnull=True, is_volunteer=False, withdrawn_after_round__isnull=True
+            ).count()
+            if alone:
+                step.lines.append(
+                    ngettext(
+                        "%(count)s joueur seul attend encore un partenaire.",
+                        "%(count)s joueurs seuls attendent encore un partenaire.",
+                        alone,
+                    )
+                    % {"count": alone}
+                )
             step.actions.append(
                 Action(_("Joueurs seuls et leurs équipes"), _url("tournaments:solos", self.contest))
             )
@@ -187,11 +198,6 @@ class _Builder:
         step.lines.append(
             _("%(total)s joueurs inscrits, %(present)s pointés présents, %(paid)s ont payé.") % c
         )
-        if c["withdrawn"]:
-            step.lines.append(
-                ngettext("%(count)s retiré.", "%(count)s retirés.", c["withdrawn"])
-                % {"count": c["withdrawn"]}
-            )
         solos = Action(_("Joueurs seuls et pointage"), _url("tournaments:solos", self.contest))
         if self.current is None and c["present"] < 4 and not self.finished:
             step.lines.append(_("Pointez au moins quatre joueurs présents pour tirer la partie 1."))

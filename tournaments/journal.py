@@ -534,6 +534,27 @@ def _plan(message: str) -> Builder:
     return build
 
 
+def _solo_text(message: str) -> Builder:
+    """A builder for a solo player's sentence ("Jean Martin (n° 3) pointé(e) présent(e)")."""
+
+    def build(event: AuditEvent, names: Names) -> str:
+        who = event.target_repr.split(". ", 1)[-1] or "—"
+        return _done(event, _(message) % {"player": who, "seed": _get(event, "seed", "?")})
+
+    return build
+
+
+def _solo_flag(yes: str, no: str, flag: str) -> Builder:
+    """A solo player's flag set or unset ("Jean Martin pointé(e) présent(e)")."""
+
+    def build(event: AuditEvent, names: Names) -> str:
+        who = event.target_repr.split(". ", 1)[-1] or "—"
+        message = yes if _state(event.after).get(flag) else no
+        return _done(event, _(message) % {"player": who})
+
+    return build
+
+
 BUILDERS: dict[str, Builder] = {
     "contest.create": _contest_create,
     "contest.update": _contest_update,
@@ -593,6 +614,29 @@ BUILDERS: dict[str, Builder] = {
     "round.clock_resume": _clock,
     "round.clock_extend": _clock,
     "sheet.time_up": _sheet_time_up,
+    "solo.create": _solo_text(gettext_noop("%(player)s inscrit(e) seul(e)")),
+    "solo.paid": _solo_flag(
+        gettext_noop("%(player)s a payé"), gettext_noop("%(player)s n'a pas payé"), "paid"
+    ),
+    "solo.checked_in": _solo_flag(
+        gettext_noop("%(player)s pointé(e) présent(e)"),
+        gettext_noop("%(player)s marqué(e) absent(e)"),
+        "checked_in",
+    ),
+    "solo.is_volunteer": _solo_flag(
+        gettext_noop("%(player)s désigné(e) bénévole"),
+        gettext_noop("%(player)s n'est plus bénévole"),
+        "is_volunteer",
+    ),
+    "solo.withdraw": _solo_text(gettext_noop("%(player)s retiré(e) des parties suivantes")),
+    "solo.reinstate": _solo_text(gettext_noop("%(player)s réintégré(e)")),
+    "solo.delete": _solo_text(gettext_noop("%(player)s supprimé(e) des joueurs seuls")),
+    "solo.pair": _solo_text(gettext_noop("Équipe %(player)s formée de deux joueurs seuls")),
+    "solo.volunteer": _solo_text(gettext_noop("Équipe %(player)s formée avec un bénévole")),
+    "solo.unpair": _solo_text(gettext_noop("Équipe %(player)s de joueurs seuls défaite")),
+    "solo.pair_draw": _solo_text(
+        gettext_noop("Équipes des joueurs seuls tirées au sort (graine %(seed)s)")
+    ),
 }
 BUILDERS.update(journal_seasons.builders(_done))  # the season.* actions
 

@@ -135,9 +135,11 @@ def seating_request(contest: Contest, number: int, *, seed: int | None = None) -
     real = [s for s in present if not s.is_volunteer]
     lent: list[SoloEntry] = []
     if contest.leftover_policy == Contest.LeftoverPolicy.VOLUNTEER:
-        # The first volunteers registered complete the last table.
+        # The first volunteers registered complete the last table; too few to complete it,
+        # none plays (a volunteer never takes a player's turn to sit out).
         volunteers = [s for s in present if s.is_volunteer]
-        lent = volunteers[: volunteers_needed(len(real))]
+        needed = volunteers_needed(len(real))
+        lent = volunteers[:needed] if len(volunteers) >= needed else []
     seated = real + lent
     history, seen = _history(contest, number)
     ids = {s.player_id for s in seated}

@@ -59,6 +59,25 @@ def _melee_byes(round_: Round) -> list[str]:
     return [b.solo.player.full_name for b in round_.solo_byes.select_related("solo__player")]
 
 
+def _melee_unseated(round_: Round, tables: list[Any], byes: list[str]) -> list[str]:
+    """A mêlée's present players neither seated nor sitting out (checked in after the draw)."""
+    if not melee_adapters.is_melee_round(round_) or round_.status != Round.Status.DRAFT:
+        return []
+    seated = {
+        pk
+        for t in tables
+        for e in (t.entry_a, t.entry_b)
+        if e is not None
+        for pk in (e.player1_id, e.player2_id)
+    }
+    present = melee_adapters.present_solos(round_.contest, round_.number)
+    return [
+        s.player.full_name
+        for s in present
+        if s.player_id not in seated and s.player.full_name not in byes and not s.is_volunteer
+    ]
+
+
 def _detail(
     request: HttpRequest,
     round_: Round,
@@ -76,6 +95,7 @@ def _detail(
     tables = draws.tables_of(round_)
     entries = {e.pk: e for e in contest.entries.select_related("player1", "player2")}
     edits = list(round_.edits.order_by("-sequence"))
+    byes = _melee_byes(round_)
     is_last = not contest.rounds.filter(number__gt=round_.number).exists()
     activity = adapters.round_activity(round_)
     seated = {t.entry_a_id for t in tables} | {t.entry_b_id for t in tables if t.entry_b_id}
@@ -96,7 +116,8 @@ def _detail(
             "round": round_,
             "tables": tables,
             "report": _report(round_, entries),
-            "melee_byes": _melee_byes(round_),
+            "melee_byes": byes,
+            "melee_unseated": _melee_unseated(round_, tables, byes),
             "edits": edits,
             "last_edit": edits[0] if edits else None,
             "is_draft": round_.status == Round.Status.DRAFT,

@@ -23,7 +23,6 @@ from tournaments.forms import PlayerRef
 from tournaments.forms_solo import DrawPairsForm, PairSolosForm, SoloForm, VolunteerForm
 from tournaments.models import Club, Contest, Entry, Player, SoloEntry
 from tournaments.responses import refused, service_refusal
-from tournaments.services import mixed
 
 SOLO_ACTIONS = {
     "payer": ("paid", True, gettext_lazy("marqué payé")),
@@ -172,7 +171,9 @@ def solo_pair(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResp
     if not form.is_valid():
         return _page(request, contest, status=400, pair_form=form)
     try:
-        entry = mixed.pair_solos(contest, form.cleaned_data["first"], form.cleaned_data["second"])
+        entry = services.pair_solos(
+            contest, form.cleaned_data["first"], form.cleaned_data["second"]
+        )
     except services.ServiceError as exc:
         form.add_error(None, exc.message)
         return _page(request, contest, status=exc.status, pair_form=form)
@@ -188,7 +189,7 @@ def solo_draw(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResp
     if not form.is_valid():
         return _page(request, contest, status=400, draw_form=form)
     try:
-        drawn = mixed.draw_pairs(contest, seed=form.cleaned_data.get("seed"))
+        drawn = services.draw_pairs(contest, seed=form.cleaned_data.get("seed"))
     except services.ServiceError as exc:
         form.add_error(None, exc.message)
         return _page(request, contest, status=exc.status, draw_form=form)
@@ -219,7 +220,7 @@ def solo_volunteer(request: HttpRequest, club_slug: str, contest_id: int) -> Htt
     try:
         with transaction.atomic():
             volunteer = _player(contest.club, form.cleaned_data["volunteer"])
-            entry = mixed.lend_volunteer(contest, form.cleaned_data["solo"], volunteer)
+            entry = services.lend_volunteer(contest, form.cleaned_data["solo"], volunteer)
     except services.ServiceError as exc:
         form.add_error(None, exc.message)
         return _page(request, contest, status=exc.status, volunteer_form=form)
@@ -239,7 +240,7 @@ def solo_unpair(
     entry = access.entry_for(request.user, club_slug, contest_id, entry_id)
     back = _solos_url(entry.contest)
     try:
-        mixed.unpair(entry.contest, entry)
+        services.unpair(entry.contest, entry)
     except services.ServiceError as exc:
         return service_refusal(request, exc, back)
     messages.success(request, _("Équipe n° %(number)s défaite.") % {"number": entry.number})

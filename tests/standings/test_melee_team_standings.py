@@ -50,3 +50,47 @@ def test_team_standings_ignore_the_drawn_pairs(
     data = melee_adapters.seating_request(contest, 2, seed=1)
     assert data.request.options.similar_ranking
     assert {p.id: p.score for p in data.request.players} == points
+
+
+def test_public_pages_and_the_table_phone_name_the_four_players(
+    club: Any, client: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    from django.db.models import Q
+    from django.urls import reverse
+
+    from tournaments.models import Round
+
+    contest = make_contest(club, entry_mode="melee", slug="jeudi", rounds_count=2)
+    add_solos(contest, 9)
+    round_ = services.generate_round(contest, seed=3)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.publish_round(round_)
+        services.set_round_visibility(
+            Round.objects.get(pk=round_.pk), show_draw=True, show_results=True, show_standings=True
+        )
+    pair = Entry.objects.filter(formed_for_round=1).select_related("player1", "player2").first()
+    assert pair is not None
+    names = f"{pair.player1.full_name} – {pair.player2.full_name}"
+    keys = {"club_slug": club.slug, "contest_slug": contest.slug}
+    pages = {
+        "draw": reverse("public:round", kwargs=keys | {"round_number": 1}),
+        "results": reverse("scores:results", kwargs=keys | {"round_number": 1}),
+        "standings": reverse("scores:standings", kwargs=keys),
+        "projector": reverse("scores:projector", kwargs=keys),
+        "home": reverse("public:contest", kwargs=keys),
+    }
+    for name, url in pages.items():
+        response = client.get(url)
+        assert response.status_code == 200, name
+    assert names in client.get(pages["draw"]).content.decode()
+    sheet = ScoreSheet.objects.get(Q(table__entry_a=pair) | Q(table__entry_b=pair))
+    table = sheet.table
+    phone = client.get(
+        reverse(
+            "table:sheet",
+            kwargs={"round_number": 1, "table_number": table.number, "token": sheet.token},
+        )
+    ).content.decode()
+    for entry in (table.entry_a, table.entry_b):
+        assert entry is not None
+        assert entry.player1.full_name in phone and entry.player2.full_name in phone

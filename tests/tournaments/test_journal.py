@@ -385,6 +385,67 @@ CASES: list[tuple[str, dict[str, Any], str]] = [
         {"target_type": "season", "target_repr": "Circuit", "after": {"created": 24, "already": 0}},
         "Qualifiés de la saison « Circuit » inscrits : 24 équipe(s) créée(s), 0 déjà là par demo "
         "à 15 h 42.",
+        "solo.create",
+        {"target_type": "soloentry", "target_repr": "3. Jean Martin"},
+        "Jean Martin inscrit(e) seul(e) par demo à 15 h 42.",
+    ),
+    (
+        "solo.checked_in",
+        {
+            "target_type": "soloentry",
+            "target_repr": "3. Jean Martin",
+            "after": {"checked_in": True},
+        },
+        "Jean Martin pointé(e) présent(e) par demo à 15 h 42.",
+    ),
+    (
+        "solo.paid",
+        {"target_type": "soloentry", "target_repr": "3. Jean Martin", "after": {"paid": False}},
+        "Jean Martin n'a pas payé par demo à 15 h 42.",
+    ),
+    (
+        "solo.is_volunteer",
+        {
+            "target_type": "soloentry",
+            "target_repr": "3. Jean Martin",
+            "after": {"is_volunteer": True},
+        },
+        "Jean Martin désigné(e) bénévole par demo à 15 h 42.",
+    ),
+    (
+        "solo.withdraw",
+        {"target_type": "soloentry", "target_repr": "3. Jean Martin"},
+        "Jean Martin retiré(e) des parties suivantes par demo à 15 h 42.",
+    ),
+    (
+        "solo.reinstate",
+        {"target_type": "soloentry", "target_repr": "3. Jean Martin"},
+        "Jean Martin réintégré(e) par demo à 15 h 42.",
+    ),
+    (
+        "solo.delete",
+        {"target_type": "soloentry", "target_repr": "3. Jean Martin"},
+        "Jean Martin supprimé(e) des joueurs seuls par demo à 15 h 42.",
+    ),
+    (
+        "solo.pair",
+        {"target_type": "entry", "target_repr": "12. Martin – Durand"},
+        "Équipe Martin – Durand formée de deux joueurs seuls par demo à 15 h 42.",
+    ),
+    (
+        "solo.volunteer",
+        {"target_type": "entry", "target_repr": "13. Riou – Morvan"},
+        "Équipe Riou – Morvan formée avec un bénévole par demo à 15 h 42.",
+    ),
+    (
+        "solo.unpair",
+        {"target_type": "entry", "target_repr": "12. Martin – Durand"},
+        "Équipe Martin – Durand de joueurs seuls défaite par demo à 15 h 42.",
+    ),
+    (
+        "solo.pair_draw",
+        {"after": {"seed": 2024, "teams": [3, 4], "leftover": None}},
+        "Équipes des joueurs seuls tirées au sort (graine 2024) par demo à 15 h 42.",
     ),
     (
         "something.new",

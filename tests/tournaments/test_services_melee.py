@@ -149,10 +149,13 @@ def test_volunteers_complete_the_last_table_as_player_two(club: Any) -> None:
 @pytest.mark.django_db
 def test_without_enough_volunteers_the_others_sit_out(club: Any) -> None:
     contest = melee(club, leftover_policy="volunteer")
-    add_solos(contest, 11, volunteers=1)  # 10 players, 1 volunteer: 11 seated, 3 sit out
+    solos = add_solos(contest, 11, volunteers=1)  # 10 players, 1 volunteer: 2 would be needed
     round_ = services.generate_round(contest, seed=1)
     assert round_.tables.count() == 2
-    assert SoloBye.objects.filter(round=round_).count() == 3
+    byes = SoloBye.objects.filter(round=round_).select_related("solo")
+    assert len(byes) == 2 and not any(b.solo.is_volunteer for b in byes)
+    assert not Entry.objects.filter(player2_is_volunteer=True).exists()
+    assert solos[-1].is_volunteer
 
 
 @pytest.mark.django_db
@@ -243,3 +246,72 @@ def test_a_player_who_played_cannot_be_deleted(club: Any) -> None:
     with pytest.raises(ServiceError) as exc:
         services.delete_solo(solos[0])
     assert exc.value.code == "solo.has_played"
+
+
+@pytest.mark.django_db
+def test_withdraw_then_reinstate_before_the_next_partie(club: Any) -> None:
+    contest = melee(club)
+    solos = add_solos(contest, 5)
+    play(contest, 1)
+    left = services.withdraw_solo(solos[0])
+    assert left.withdrawn_after_round == 1
+    with pytest.raises(ServiceError) as exc:
+        services.withdraw_solo(left)
+    assert exc.value.code == "solo.already_withdrawn"
+    back = services.reinstate_solo(left)
+    assert back.withdrawn_after_round is None
+    second = services.generate_round(contest, seed=3)
+    seated = set().union(*partners_and_tables(second)[1])
+    byes = set(SoloBye.objects.filter(round=second).values_list("solo__player_id", flat=True))
+    assert solos[0].player_id in seated | byes
+    # Who sat out partie 1 plays partie 2 (5 players: one sits out each partie).
+    first_bye = SoloBye.objects.get(round__number=1).solo.player_id
+    assert first_bye in seated
+
+
+@pytest.mark.django_db
+def test_registered_individual_scores_feed_the_draw_by_ranking(club: Any) -> None:
+    from tournaments import melee_adapters
+
+    contest = melee(club, pairing_method="draw_then_ranking", leftover_policy="volunteer")
+    solos = add_solos(contest, 8, volunteers=1)
+    play(contest, 1)
+    asked: list[int] = []
+
+    def scores(contest_: Any, before: int) -> dict[int, float]:
+        asked.append(before)
+        return {s.player_id: float(s.number) for s in solos}
+
+    melee_adapters.set_player_scores_source(scores)
+    try:
+        data = melee_adapters.seating_request(contest, 2, seed=1)
+    finally:
+        melee_adapters.set_player_scores_source(None)
+    assert asked == [2] and data.request.options.similar_ranking
+    by_id = {p.id: p.score for p in data.request.players}
+    volunteer = solos[-1].player_id
+    assert by_id[volunteer] is None  # a volunteer's points count for nobody
+    assert by_id[solos[0].player_id] == 1.0
+    assert melee_adapters.volunteer_player_ids(contest) == {volunteer}
+    # A draw at every partie asks for no score.
+    Contest.objects.filter(pk=contest.pk).update(pairing_method="draw_every_round")
+    contest.refresh_from_db()
+    assert not melee_adapters.seating_request(contest, 2, seed=1).request.options.similar_ranking
+
+
+@pytest.mark.django_db
+def test_merging_a_duplicate_moves_his_solo_registration(club: Any) -> None:
+    contest = melee(club)
+    duplicate = Player.objects.create(club=club, first_name="Jean", last_name="Martin")
+    keep = Player.objects.create(club=club, first_name="Jean", last_name="Martin", licence="L7")
+    solo = services.add_solo(contest, services.SoloValues(player=duplicate))
+    services.merge_players(club, duplicate, keep)
+    assert SoloEntry.objects.get(pk=solo.pk).player == keep
+    other = melee(club, slug="autre")
+    twin = Player.objects.create(club=club, first_name="Jean", last_name="Martin", licence="L8")
+    services.add_solo(other, services.SoloValues(player=twin))
+    services.add_solo(other, services.SoloValues(player=keep))
+    with pytest.raises(ServiceError) as exc:
+        services.merge_players(club, twin, keep)
+    assert exc.value.code == "player.merge_same_contest"
+    assert Player.objects.filter(pk=twin.pk).exists()

@@ -42,7 +42,9 @@ def test_register_a_new_player_alone_and_check_him_in(melee: Any, organiser_clie
     organiser_client.post(_url(melee, "tournaments:solo_action", solo_id=solo.pk, action="retirer"))
     assert SoloEntry.objects.get(pk=solo.pk).withdrawn_after_round == 0
     log = organiser_client.get(_url(melee, "tournaments:contest_log")).content.decode()
-    assert "Joueur seul inscrit" in log and "Joueur seul retiré" in log
+    assert "Jean Martin inscrit(e) seul(e) par" in log
+    assert "Jean Martin pointé(e) présent(e) par" in log
+    assert "Jean Martin retiré(e) des parties suivantes par" in log
 
 
 @pytest.mark.django_db
@@ -128,6 +130,10 @@ def test_a_melee_partie_page_names_four_players_and_says_why(
 def test_mixed_pairing_pages(club: Any, organiser_client: Any) -> None:
     contest = make_contest(club, entry_mode="mixed", leftover_policy="volunteer", slug="mixte")
     a, b, c = add_solos(contest, 3)
+    cockpit = organiser_client.get(contest.get_absolute_url()).content.decode()
+    assert "3 joueurs seuls attendent encore un partenaire." in cockpit
+    assert "équipes et joueurs seuls" in cockpit  # the rules panel says the entry mode
+    assert "Joueurs seuls et leurs équipes" in cockpit
     page = organiser_client.get(_url(contest)).content.decode()
     assert "Tirer les équipes au sort" in page and "Prêter un partenaire bénévole" in page
     same = organiser_client.post(
@@ -167,7 +173,11 @@ def test_contest_form_sets_the_entry_mode_then_refuses_a_change(
     from tournaments.forms import ContestForm
 
     contest = make_contest(club, slug="forme")
-    data = {k: v for k, v in ContestForm.initial_from(contest).items() if v is not None and v is not False}
+    data = {
+        k: v
+        for k, v in ContestForm.initial_from(contest).items()
+        if v is not None and v is not False
+    }
     data |= {"date": "2026-04-11", "entry_mode": "melee", "leftover_policy": "volunteer"}
     data = {k: ("on" if v is True else v) for k, v in data.items()}
     from tournaments.rules_form import RulesForm
@@ -180,7 +190,9 @@ def test_contest_form_sets_the_entry_mode_then_refuses_a_change(
     data |= {k: ("on" if v is True else v) for k, v in rules.items()}
     response = organiser_client.post(_url(contest, "tournaments:contest_edit"), data)
     body = response.content.decode()
-    assert response.status_code == 302, body[body.find("errorlist") - 300 : body.find("errorlist") + 300]
+    assert response.status_code == 302, body[
+        body.find("errorlist") - 300 : body.find("errorlist") + 300
+    ]
     contest.refresh_from_db()
     assert contest.entry_mode == "melee" and contest.leftover_policy == "volunteer"
     add_solos(contest, 4)
@@ -192,3 +204,29 @@ def test_contest_form_sets_the_entry_mode_then_refuses_a_change(
     assert "ne change plus : la partie 1 est déjà tirée" in response.content.decode()
     contest.refresh_from_db()
     assert contest.entry_mode == "melee"
+
+
+@pytest.mark.django_db
+def test_a_player_checked_in_after_the_draw_is_pointed_out(
+    club: Any, melee: Any, organiser_client: Any
+) -> None:
+    add_solos(melee, 8)
+    services.generate_round(melee, seed=1)
+    late = Player.objects.create(club=club, first_name="Tard", last_name="Venu")
+    services.add_solo(melee, services.SoloValues(player=late, checked_in=True))
+    page = organiser_client.get(_url(melee, "tournaments:round", round_number=1)).content.decode()
+    assert "Joueurs présents absents de ce tirage" in page and "Tard Venu" in page
+    organiser_client.post(_url(melee, "tournaments:round_redraw", round_number=1), {"seed": "2"})
+    page = organiser_client.get(_url(melee, "tournaments:round", round_number=1)).content.decode()
+    assert "Joueurs présents absents de ce tirage" not in page
+    assert "Tard Venu" in page  # seated now, or sitting out by the fair rotation
+
+
+@pytest.mark.django_db
+def test_a_melee_takes_no_fixed_team(melee: Any, organiser_client: Any) -> None:
+    response = organiser_client.post(
+        _url(melee, "tournaments:entries"), {"player1": "Jean Martin", "player2": "Paul Durand"}
+    )
+    assert response.status_code == 400
+    assert "équipes formées : inscrivez les joueurs seuls" in response.content.decode()
+    assert not Entry.objects.filter(contest=melee).exists()

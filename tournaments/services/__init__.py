@@ -42,6 +42,7 @@ from tournaments.services.latecomers import (
     latecomer_options,
     seat_latecomer,
 )
+from tournaments.services.mixed import PairDraw, draw_pairs, lend_volunteer, pair_solos, unpair
 from tournaments.services.plan_rounds import change_rounds_count, rounds_count_consequences
 from tournaments.services.player_merge import merge_players
 from tournaments.services.players import (
@@ -91,6 +92,7 @@ __all__ = [
     "Homonym",
     "ImportInterrupted",
     "LatecomerOptions",
+    "PairDraw",
     "ServiceError",
     "SoloValues",
     "add_entry",
@@ -105,6 +107,7 @@ __all__ = [
     "delete_entry",
     "delete_round",
     "delete_solo",
+    "draw_pairs",
     "find_player",
     "finish_contest",
     "free_numbers",
@@ -114,11 +117,13 @@ __all__ = [
     "import_entries",
     "latecomer_consequences",
     "latecomer_options",
+    "lend_volunteer",
     "lost_with",
     "merge_players",
     "move_consequences",
     "move_entry",
     "move_table",
+    "pair_solos",
     "publish_round",
     "redraw_round",
     "reinstate_entry",
@@ -134,6 +139,7 @@ __all__ = [
     "swap_entries",
     "swap_tables",
     "undo_last_edit",
+    "unpair",
     "update_contest",
     "update_entry",
     "withdraw_entry",

@@ -73,6 +73,11 @@ def add_entry(contest: Contest, values: EntryValues) -> Entry:
     """Register a team. Once round N is published, a new team joins at round N + 1."""
     locked = lock_contest(contest)
     check_open(locked)
+    if locked.entry_mode == Contest.EntryMode.MELEE:
+        raise ServiceError(
+            "entry.melee",
+            _("Une mêlée n'a pas d'équipes formées : inscrivez les joueurs seuls, un par un."),
+        )
     check_pair(locked, values.player1, values.player2, exclude=None)
     joined = last_published(locked) + 1
     if joined > locked.rounds_count:

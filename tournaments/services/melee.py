@@ -21,7 +21,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Max
-from django.utils.translation import gettext as _
 
 from engine import seating as engine_seating
 from engine.errors import EngineError
@@ -58,15 +57,6 @@ def seat_partie(contest: Contest, number: int, seed: int | None) -> tuple[Layout
     """Draw partie ``number`` of a mêlée; returns its layout and the round's facts (seed,
     method, report). Raises ``ServiceError`` with a French message when the engine refuses."""
     data = melee_adapters.seating_request(contest, number, seed=seed)
-    if len(data.request.players) < 4:
-        raise ServiceError(
-            "melee.not_enough_players",
-            _(
-                "Il faut au moins 4 joueurs présents pour tirer une partie de mêlée "
-                "(%(count)s pointé(s) pour cette partie)."
-            )
-            % {"count": len(data.request.players)},
-        )
     try:
         result = engine_seating.seat_partie(data.request)
     except EngineError as exc:

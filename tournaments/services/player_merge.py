@@ -12,7 +12,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournaments import audit
-from tournaments.models import Club, Entry, Player, PlayerClub
+from tournaments.models import Club, Contest, Entry, Player, PlayerClub, SoloEntry
 from tournaments.services.base import ServiceError
 
 
@@ -55,6 +55,31 @@ def _check_teams(entries: list[Entry], duplicate: Player, keep: Player) -> None:
         )
 
 
+def _check_solos(duplicate: Player, keep: Player) -> set[int]:
+    """The contests where ``duplicate`` registered alone; refused when ``keep`` is in one too
+    (alone or in a team: two people)."""
+    contests = set(
+        SoloEntry.objects.select_for_update()
+        .filter(player=duplicate)
+        .values_list("contest_id", flat=True)
+    )
+    clash = (
+        Contest.objects.filter(pk__in=contests)
+        .filter(Q(solo_entries__player=keep) | Q(entries__player1=keep) | Q(entries__player2=keep))
+        .first()
+    )
+    if clash is not None:
+        raise ServiceError(
+            "player.merge_same_contest",
+            _(
+                "%(a)s et %(b)s sont inscrits tous deux au concours « %(contest)s » : "
+                "ce ne sont pas la même personne."
+            )
+            % {"a": duplicate.full_name, "b": keep.full_name, "contest": clash.name},
+        )
+    return contests
+
+
 @transaction.atomic
 def merge_players(club: Club, duplicate: Player, keep: Player) -> Player:
     """Merge ``duplicate`` (a player whose home club is ``club``) into ``keep`` (a player of
@@ -79,15 +104,17 @@ def merge_players(club: Club, duplicate: Player, keep: Player) -> Player:
         .order_by("contest_id", "number")
     )
     _check_teams(entries, duplicate, keep)
+    solo_contests = _check_solos(duplicate, keep)
     before, after = _who(duplicate), _who(keep)
     Entry.objects.filter(player1=duplicate).update(player1=keep)
     Entry.objects.filter(player2=duplicate).update(player2=keep)
+    SoloEntry.objects.filter(player=duplicate).update(player=keep)
     registers = set(PlayerClub.objects.filter(player=duplicate).values_list("club_id", flat=True))
     registers -= set(PlayerClub.objects.filter(player=keep).values_list("club_id", flat=True))
     PlayerClub.objects.bulk_create(PlayerClub(player=keep, club_id=c) for c in sorted(registers))
     licence = duplicate.licence
     text = f"{duplicate.full_name} → {keep.full_name}"
-    for contest_id in sorted({entry.contest_id for entry in entries}):
+    for contest_id in sorted({entry.contest_id for entry in entries} | solo_contests):
         audit.record(contest_id, "player.merge", keep, before=before, after=after, target_repr=text)
     duplicate.delete()
     if licence and not keep.licence:
