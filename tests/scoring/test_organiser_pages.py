@@ -35,6 +35,8 @@ NOT_PAGES = {
 # POST-only actions (the view answers GET with 405): buttons of the pages, not pages. Listed so
 # that a new GET page is never skipped by mistake.
 POST_ONLY = {
+    "tournaments:round_clock",
+    "tournaments:round_format",
     "tournaments:solo_action",
     "tournaments:solo_draw",
     "tournaments:solo_pair",

@@ -385,6 +385,8 @@ CASES: list[tuple[str, dict[str, Any], str]] = [
         {"target_type": "season", "target_repr": "Circuit", "after": {"created": 24, "already": 0}},
         "Qualifiés de la saison « Circuit » inscrits : 24 équipe(s) créée(s), 0 déjà là par demo "
         "à 15 h 42.",
+    ),
+    (
         "solo.create",
         {"target_type": "soloentry", "target_repr": "3. Jean Martin"},
         "Jean Martin inscrit(e) seul(e) par demo à 15 h 42.",
