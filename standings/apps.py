@@ -27,6 +27,14 @@ class StandingsConfig(AppConfig):
         from tournaments.models import Entry
 
         post_save.connect(_entry_withdrawn, sender=Entry, dispatch_uid="standings-withdrawal")
+        from django.db.models.signals import post_delete
+
+        from tournaments.models import Replacement
+
+        # A replacement changes who is credited for the parties from then on: no result
+        # changes, the individual standings do.
+        post_save.connect(_lineup_changed, sender=Replacement, dispatch_uid="standings-lineup")
+        post_delete.connect(_lineup_changed, sender=Replacement, dispatch_uid="standings-lineup-d")
 
 
 def _mark_stale_and_queue(sender: Any, contest_id: int, **kwargs: Any) -> None:
@@ -50,3 +58,10 @@ def _entry_withdrawn(sender: Any, instance: Any, update_fields: Any = None, **kw
         from standings import events
 
         events.results_changed(instance.contest_id)
+
+
+def _lineup_changed(sender: Any, instance: Any, **kwargs: Any) -> None:
+    """A player was replaced in a team (or the replacement removed): rebuild the standings."""
+    from standings import events
+
+    events.results_changed(instance.entry.contest_id)

@@ -252,6 +252,9 @@ class Contest(models.Model):
     )
     # Ordered names of engine.standings tie-break metrics.
     tiebreaks = models.JSONField(_("départages"), default=list, blank=True)
+    # Ordered names of engine.individual tie-breaks for the players' ranking (empty: the
+    # engine's defaults, best first partie, wins, points conceded).
+    individual_tiebreaks = models.JSONField(_("départages individuels"), default=list, blank=True)
     # Match-points barème for RankingMethod.MATCH_POINTS: {"win": 4, "draw": 2, ...}.
     match_points = models.JSONField(_("barème"), default=dict, blank=True)
     bye_policy = models.CharField(
@@ -611,3 +614,7 @@ class AuditEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M:%S} {self.action} {self.target_repr}"
+
+
+# Kept in its own module (this one is long); imported here so Django registers it.
+from tournaments.models_replacements import Replacement as Replacement  # noqa: E402

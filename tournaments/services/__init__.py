@@ -1,7 +1,8 @@
 """Every write of the tournaments app, one module per use case.
 
 ``seasons``, ``players``, ``player_merge``, ``contests``, ``entries``, ``imports`` (a validated CSV import),
-``rounds`` (draw, publication, visibility, deletion, closing and reopening) and ``edits`` (hand edits of a draft draw);
+``rounds`` (draw, publication, visibility, deletion, closing and reopening) and ``edits`` (hand edits of a draft draw), ``replacements`` (a player
+replaced in a team from a partie on);
 ``base`` and ``layouts`` hold what they share. Callers use this package's names
 (``from tournaments import services; services.add_entry(...)``), never a module's private helper.
 
@@ -43,6 +44,7 @@ from tournaments.services.players import (
     homonyms,
     save_player,
 )
+from tournaments.services.replacements import ReplacementValues, replace_player
 from tournaments.services.rounds import (
     close_round,
     close_rounds,
@@ -65,6 +67,7 @@ __all__ = [
     "EntryValues",
     "Homonym",
     "ImportInterrupted",
+    "ReplacementValues",
     "ServiceError",
     "add_entry",
     "add_to_registry",
@@ -88,6 +91,7 @@ __all__ = [
     "redraw_round",
     "reinstate_entry",
     "reopen_round",
+    "replace_player",
     "save_player",
     "set_draw_waits_for_confirmation",
     "set_entry_flag",
