@@ -27,14 +27,12 @@ class StandingsConfig(AppConfig):
         from tournaments.models import Entry
 
         post_save.connect(_entry_withdrawn, sender=Entry, dispatch_uid="standings-withdrawal")
-        from django.db.models.signals import post_delete
-
         from tournaments.models import Replacement
 
         # A replacement changes who is credited for the parties from then on: no result
-        # changes, the individual standings do.
+        # changes, the individual standings do. (Replacements are never deleted but with
+        # their contest, whose standings go with it.)
         post_save.connect(_lineup_changed, sender=Replacement, dispatch_uid="standings-lineup")
-        post_delete.connect(_lineup_changed, sender=Replacement, dispatch_uid="standings-lineup-d")
 
 
 def _mark_stale_and_queue(sender: Any, contest_id: int, **kwargs: Any) -> None:
@@ -60,8 +58,11 @@ def _entry_withdrawn(sender: Any, instance: Any, update_fields: Any = None, **kw
         events.results_changed(instance.contest_id)
 
 
-def _lineup_changed(sender: Any, instance: Any, **kwargs: Any) -> None:
-    """A player was replaced in a team (or the replacement removed): rebuild the standings."""
+def _lineup_changed(sender: Any, instance: Any, raw: bool = False, **kwargs: Any) -> None:
+    """A player was replaced in a team: rebuild the standings. Not for a row an archive
+    import writes (``raw``): the archive brings the contest's standings state with it."""
+    if raw:
+        return
     from standings import events
 
     events.results_changed(instance.entry.contest_id)

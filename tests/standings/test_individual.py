@@ -271,3 +271,26 @@ def test_four_hundred_players_over_eight_parties_rebuild_quickly(club: Any) -> N
     assert snapshot.players_count == 400
     assert all(row["played"] == 8 for row in snapshot.individual_rows)
     assert elapsed < 3.0
+
+
+def test_the_archive_carries_the_replacements_and_their_players(club: Any) -> None:
+    from archive.contest_archive import dumps, export_contest, loads
+    from archive.contest_import import import_contest
+    from tournaments.models import Replacement
+
+    contest = make_contest(club, teams=2, rounds_count=3)
+    for n in (1, 2):
+        finish_round(add_round(contest, n, [(1, 2)]), {1: (1100, 844)})
+    team1 = contest.entries.get(number=1)
+    outgoing = team1.player1
+    newcomer = Player.objects.create(club=club, first_name="Jean", last_name="Dupont")
+    services.replace_player(team1, services.ReplacementValues(outgoing, newcomer, 2, "parti"))
+    before = _by_name(contest)
+    text = dumps(export_contest(contest.pk))
+    assert '"tournaments.replacement"' in text
+    contest_id = contest.pk
+    contest.delete()
+    assert import_contest(loads(text), club=club.slug) == contest_id
+    imported = Contest.objects.get(pk=contest_id)
+    assert Replacement.objects.filter(entry__contest=imported, from_round=2).count() == 1
+    assert _by_name(imported) == before
