@@ -21,7 +21,7 @@ from tests.standings.factory import add_round, finish_round, make_contest
 from tests.standings.test_individual import _melee_contest, _melee_round
 from tests.tournaments.conftest import login
 from tournaments import services
-from tournaments.models import AuditEvent, Contest, Entry, Player
+from tournaments.models import AuditEvent, Contest, Player
 
 pytestmark = pytest.mark.django_db
 

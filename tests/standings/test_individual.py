@@ -157,8 +157,14 @@ def test_melee_players_are_credited_with_each_partners_result(club: Any) -> None
     assert rows["P8 J8"]["points_for"] == 1044 + 1144
     assert rows["P1 J1"]["rank"] == 1
     assert all(row["team"] is None for row in rows.values())  # no fixed pair in a mêlée
-    assert [s.player for s in player_standings(contest)][0] == rows["P1 J1"]["player"]
-    assert len(player_standings(contest)) == 8
+    read = player_standings(contest)
+    assert (read[0].player, read[0].rank, read[0].points, read[0].wins) == (
+        rows["P1 J1"]["player"],
+        1,
+        2200,
+        2,
+    )
+    assert len(read) == 8 and all(s.played == 2 for s in read)
 
 
 def test_a_volunteer_is_credited_nothing(club: Any) -> None:
