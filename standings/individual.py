@@ -225,18 +225,20 @@ def _live(contest_id: int) -> StandingsSnapshot | None:
 
 
 def player_standings(contest: Contest | int) -> list[PlayerStanding]:
-    """Every ranked player of the contest, best first, counting every finished partie (the
-    organiser's live ranking; built first when the contest was never ranked)."""
+    """Every ranked player of the contest, best first, counting every finished partie: the
+    organiser's live ranking as stored; computed here (not stored) when the contest was never
+    ranked, or [] when its data is refused."""
     contest_id = contest if isinstance(contest, int) else contest.pk
     snapshot = _live(contest_id)
-    if snapshot is None:
-        from standings.rebuild import rebuild
-
-        rebuild(contest_id)
-        snapshot = _live(contest_id)
-    if snapshot is None:
+    if snapshot is not None:
+        return [PlayerStanding.from_row(row) for row in snapshot.individual_rows]
+    target = Contest.objects.get(pk=contest_id) if isinstance(contest, int) else contest
+    try:
+        inputs = contest_inputs(target)
+    except IndividualError:
         return []
-    return [PlayerStanding.from_row(row) for row in snapshot.individual_rows]
+    spans = _spans(inputs)
+    return [PlayerStanding.from_row(row_dict(r, inputs, spans)) for r in _ranked(inputs, None)]
 
 
 def contest_inputs(contest: Contest) -> IndividualInputs:

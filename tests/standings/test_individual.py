@@ -300,3 +300,17 @@ def test_the_archive_carries_the_replacements_and_their_players(club: Any) -> No
     imported = Contest.objects.get(pk=contest_id)
     assert Replacement.objects.filter(entry__contest=imported, from_round=2).count() == 1
     assert _by_name(imported) == before
+
+
+def test_the_reader_computes_a_contest_never_ranked(club: Any) -> None:
+    from standings.models import StandingsSnapshot
+
+    contest = _melee_contest(club, players=4)
+    finish_round(_melee_round(contest, 1, [(1, 2, 3, 4)]), {1: (1000, 944)})
+    StandingsSnapshot.objects.filter(contest=contest).delete()
+    read = player_standings(contest.pk)
+    assert [(s.name, s.rank, s.points) for s in read][:2] == [
+        ("P1 J1", 1, 1000),
+        ("P2 J2", 1, 1000),
+    ]
+    assert not StandingsSnapshot.objects.filter(contest=contest).exists()  # a reader only
