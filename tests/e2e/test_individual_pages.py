@@ -106,3 +106,60 @@ def test_the_players_pages_fit_every_screen(
         assert "Un jambon" in page.inner_text("table.players-ranking tbody tr >> nth=0")
         assert page.errors == []
         page.context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_organiser_replaces_a_player_from_the_teams_page(
+    live_server: Any, club: Any, organiser: Any, browser: Any, tmp_path: Path
+) -> None:
+    from django.urls import reverse
+
+    from tests.standings.factory import add_round, finish_round, make_contest
+    from tournaments.models import Player
+
+    contest = make_contest(club, teams=4, rounds_count=4, slug="concours-des-rois")
+    for n in (1, 2):
+        round_ = add_round(contest, n, [(1, 2), (3, 4)], show_results=True, show_standings=True)
+        finish_round(round_, {1: (1100, 844), 2: (1000, 944)})
+    Player.objects.create(club=club, first_name="Jean", last_name="Dupont", name_key="dupont jean")
+    team = contest.entries.get(number=1)
+    leaving = team.player2.full_name
+    shots = Path(os.environ.get("ATOUT_SCREENSHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    page = browser(**VIEWPORTS["phone"])
+    page.goto(live_server.url + "/orga/")
+    page.fill("#id_username", organiser.username)
+    page.fill("#id_password", PASSWORD)
+    page.get_by_role("button", name="Se connecter").click()
+    page.wait_for_url("**/orga/**")
+    page.goto(
+        live_server.url + reverse("tournaments:entry_edit", args=[club.slug, contest.pk, team.pk])
+    )
+    page.get_by_role("link", name="Remplacer un joueur en cours de concours").click()
+    page.get_by_label(leaving).check()
+    page.fill("#id_incoming", "Jean Dupont")
+    page.fill("#id_from_round", "3")
+    page.get_by_role("button", name="Enregistrer le remplacement").click()
+    # No reason: the browser keeps the form (the field is required) and nothing is saved.
+    assert page.locator("#id_reason:invalid").count() == 1
+    assert page.url.endswith("/remplacer/")
+    page.fill("#id_reason", "malade")
+    assert page.evaluate(OVERFLOW) <= 0
+    page.screenshot(path=str(shots / "replacement-phone.png"), full_page=True)
+    page.get_by_role("button", name="Enregistrer le remplacement").click()
+    body = page.inner_text("body")
+    assert f"Jean Dupont remplace {leaving} à partir de la partie 3." in body
+    page.goto(live_server.url + reverse("tournaments:contest_log", args=[club.slug, contest.pk]))
+    assert f"Jean Dupont remplace {leaving} dans l'équipe 1 à partir de la partie 3" in (
+        page.inner_text("body")
+    )
+    page.goto(live_server.url + reverse("scores:players", args=[club.slug, contest.slug]))
+    body = page.inner_text("body")
+    assert f"{leaving}\nremplacé après la partie 2" in body or "remplacé après la partie 2" in body
+    assert "Jean Dupont" in body
+    assert page.evaluate(OVERFLOW) <= 0
+    # The points, what a player looks for, are on the phone's screen without scrolling the table.
+    points = page.locator("table.players-ranking thead th", has_text="Points").bounding_box()
+    assert points is not None and points["x"] + points["width"] <= 390
+    page.screenshot(path=str(shots / "players-after-replacement-phone.png"), full_page=True)
+    assert page.errors == []

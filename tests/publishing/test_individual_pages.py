@@ -97,6 +97,17 @@ def test_the_public_page_counts_only_the_parties_whose_standings_are_public(pair
     assert dupont.endswith("1. Équipe 1 0 0 0 0 0")
 
 
+def test_nothing_is_shown_before_the_standings_are_public(pairs: Contest) -> None:
+    pairs.rounds.update(show_standings=False)
+    standings.rebuild(pairs.pk, force=True)
+    slugs = [pairs.club.slug, pairs.slug]
+    response = Client().get(reverse("scores:players", args=slugs))
+    assert response.status_code == 404
+    assert "pas encore publié" in page_text(response)
+    assert Client().get(reverse("scores:players_export", args=[*slugs, "csv"])).status_code == 404
+    assert Client().get(reverse("scores:players", args=slugs) + "?page=abc").status_code == 404
+
+
 def test_a_melee_ranks_its_players_on_every_public_page(melee: Contest) -> None:
     slugs = [melee.club.slug, melee.slug]
     client = Client()
