@@ -323,3 +323,24 @@ def test_the_reader_computes_a_contest_never_ranked(club: Any) -> None:
         ("P2 J2", 1, 1000),
     ]
     assert not StandingsSnapshot.objects.filter(contest=contest).exists()  # a reader only
+
+
+def test_a_bareme_credits_each_player_with_his_pairs_match_points(club: Any) -> None:
+    """Win = 4 + score / 100, loss = 2 + score / 100: the winter challenges' barème."""
+    contest = _melee_contest(
+        club,
+        players=4,
+        ranking_method=Contest.RankingMethod.MATCH_POINTS,
+        match_points={"win": 4, "loss": 2, "add_score": True, "score_divisor": 100},
+    )
+    finish_round(_melee_round(contest, 1, [(1, 2, 3, 4)]), {1: (1000, 944)})
+    finish_round(_melee_round(contest, 2, [(1, 3, 2, 4)]), {1: (700, 1244)})
+    rows = _by_name(contest)
+    assert rows["P1 J1"]["match_points"] == (4 + 10) + (2 + 7)
+    assert rows["P4 J4"]["match_points"] == (2 + 9) + (4 + 12)
+    assert rows["P2 J2"]["match_points"] == (4 + 10) + (4 + 12)
+    # Ranked on the barème: J2 30, J4 27, J1 23.
+    assert [rows[n]["rank"] for n in ("P2 J2", "P4 J4", "P1 J1")] == [1, 2, 3]
+    assert standings.live_snapshot(contest.pk).individual_config["scoring"]["method"] == (
+        "match_points"
+    )
