@@ -24,7 +24,13 @@ from publishing import exports, lookups, pagecache
 from publishing.exports_individual import players_dataset
 from publishing.http import french_404
 from publishing.tables_individual import PlayerStandingsTable, clean_player_sort
-from publishing.views_standings import _export_refused, _too_many_exports
+from publishing.views_standings import (
+    LANGUAGE_PARAM,
+    _export_refused,
+    _language_links,
+    _switch_language,
+    _too_many_exports,
+)
 from tournaments.models import Contest
 
 PER_PAGE = 100
@@ -76,6 +82,9 @@ def _table_html(
 def players(request: HttpRequest, club_slug: str, contest_slug: str) -> HttpResponse:
     """The public players' ranking (sortable, 100 players a page)."""
     meta = lookups.published_snapshot_meta(club_slug, contest_slug)
+    language = request.GET.get(LANGUAGE_PARAM)
+    if language is not None:
+        return _switch_language(request, language)
     contest = Contest.objects.select_related("club").get(pk=meta["contest_id"])
     page = _page_number(request, meta["players_count"])
     sort = clean_player_sort(request.GET.get("sort"), MAX_TIEBREAKS)
@@ -86,7 +95,13 @@ def players(request: HttpRequest, club_slug: str, contest_slug: str) -> HttpResp
         "result_rounds": lookups.public_rounds_with_results(meta["contest_id"]),
         "formats": exports.FORMATS,
     }
-    return render(request, "publishing/public/players.html", context)
+    shared = pagecache.shared_page_request(request, PAGE_PARAMS)
+    if shared:  # the same page for every anonymous visitor: no form, so no CSRF token
+        context["language_links"] = _language_links(page, sort)
+    response = render(request, "publishing/public/players.html", context)
+    if shared:
+        pagecache.forget_empty_session_access(request)
+    return response
 
 
 @require_GET

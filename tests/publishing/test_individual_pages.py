@@ -270,3 +270,15 @@ def test_the_rules_form_stores_the_individual_tiebreaks(club: Any, organiser: An
     )
     contest.refresh_from_db()
     assert contest.individual_tiebreaks == ["wins", "opponents_buchholz_points"]
+
+
+def test_the_shared_players_page_carries_no_csrf_token_and_switches_language(
+    pairs: Contest,
+) -> None:
+    url = reverse("scores:players", args=[pairs.club.slug, pairs.slug])
+    page = Client().get(url)
+    assert "csrfmiddlewaretoken" not in page_text(page)
+    switched = Client().get(url + "?language=en")
+    assert switched.status_code == 302 and switched["Location"] == url
+    english = Client(headers={"cookie": "django_language=en"}).get(url)
+    assert "Individual standings" in page_text(english)
