@@ -31,8 +31,10 @@ CONTEST_MODELS: tuple[tuple[str, str], ...] = (
     ("tournaments.Contest", "pk"),
     ("tournaments.Entry", "contest_id"),
     ("tournaments.Replacement", "entry__contest_id"),
+    ("tournaments.SoloEntry", "contest_id"),
     ("tournaments.Phase", "contest_id"),
     ("tournaments.Round", "contest_id"),
+    ("tournaments.SoloBye", "round__contest_id"),
     ("tournaments.Table", "round__contest_id"),
     ("scoring.ScoreSheet", "table__round__contest_id"),
     ("scoring.DealRecord", "sheet__table__round__contest_id"),
@@ -106,6 +108,12 @@ def export_contest(contest_id: int) -> dict[str, Any]:
         entry__contest_id=contest_id
     ).values_list("outgoing_id", "incoming_id"):
         player_ids.update((outgoing, incoming))
+    # Players registered alone (a mêlée, a mixed contest) may sit in no team yet.
+    player_ids.update(
+        apps.get_model("tournaments.SoloEntry")
+        .objects.filter(contest_id=contest_id)
+        .values_list("player_id", flat=True)
+    )
     player_model = apps.get_model("tournaments.Player")
 
     objects: list[dict[str, Any]] = []

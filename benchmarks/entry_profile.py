@@ -69,6 +69,9 @@ def main() -> int:
     parser.add_argument("--freeze", action="store_true", help="gc.freeze() first, as wsgi.py")
     parser.add_argument("--profile", type=int, default=0, help="print the N costliest functions")
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
+    parser.add_argument(
+        "--show-queries", action="store_true", help="print the SQL of one deal POST first"
+    )
     args = parser.parse_args()
 
     bench.DB_NAME = os.environ.get("ATOUT_BENCH_DB", "atout_bench_profile")
@@ -81,6 +84,7 @@ def main() -> int:
         from django.conf import settings
         from django.db import connection
         from django.test import Client
+        from django.test.utils import CaptureQueriesContext
 
         settings.ALLOWED_HOSTS = ["127.0.0.1"]
         links = [link for link, _ in bench.seed_contest("profil", 12, args.tables + 1)]
@@ -112,6 +116,12 @@ def main() -> int:
             client.cookies.pop("messages", None)
 
         for n in range(1, 13):
+            if n == 2 and args.show_queries:
+                with CaptureQueriesContext(connection) as queries:
+                    post(links[0], n)
+                for query in queries:
+                    print(query["sql"][:300])
+                continue
             post(links[0], n)
         work = [(link, n) for link in links[1:] for n in range(1, 13)]
         with connection.cursor() as cursor:

@@ -113,14 +113,18 @@ def count(counter: str) -> int:
 
 
 def hit(counter: str, window: int, backend: BaseCache = cache) -> int:
-    """One more hit on ``counter`` (its window starts at its first hit); its new value."""
-    if backend.add(counter, 1, window):
-        return 1
+    """One more hit on ``counter`` (its window starts at its first hit); its new value.
+
+    Every request of a table link passes here: the usual case, a window already open, is one
+    cache call (``incr``); only the first hit of a window also calls ``add``.
+    """
     try:
         return int(backend.incr(counter))
-    except ValueError:  # expired between add() and incr()
-        backend.set(counter, 1, window)
+    except ValueError:  # no window open: this is its first hit
+        pass
+    if backend.add(counter, 1, window):
         return 1
+    return int(backend.incr(counter))  # another request opened the window meanwhile
 
 
 def growing_delay(excess: int, first: int, cap: int) -> int:

@@ -86,7 +86,7 @@ def entries_dataset(contest: Contest, progress: Progress = _no_progress) -> tabl
         title=str(_("Équipes")),
     )
     entries = list(
-        Entry.objects.filter(contest=contest)
+        Entry.objects.filter(contest=contest, formed_for_round__isnull=True)
         .select_related("player1", "player2")
         .order_by("number")
     )

@@ -259,6 +259,10 @@ def print_posters(
     """The draw in large type, by table then by team (to pin on the hall's walls)."""
     round_ = access.round_for(request.user, club_slug, contest_id, round_number)
     tables = draws.tables_of(round_)
+    by_player = _by_player(tables)
+    melee = round_.method == "melee"
+    if melee:  # partners change at every partie: players look for their name, not a team
+        by_player = sorted(by_player + _exempt_players(round_), key=lambda r: r["key"])
     return render(
         request,
         "publishing/print/posters.html",
@@ -266,10 +270,24 @@ def print_posters(
             round_.contest,
             round=round_,
             by_table=draws.by_table(tables),
-            by_team=draws.by_team(tables),
-            by_player=_by_player(tables),
+            by_team=[] if melee else draws.by_team(tables),
+            by_player=by_player,
         ),
     )
+
+
+def _exempt_players(round_: Any) -> list[dict[str, Any]]:
+    """A mêlée partie's players who sit out, so that they find their name too."""
+    return [
+        {
+            "key": bye.solo.player.name_key,
+            "last_name": bye.solo.player.last_name,
+            "first_name": bye.solo.player.first_name,
+            "table": "—",
+            "team": _("exempt"),
+        }
+        for bye in round_.solo_byes.select_related("solo__player")
+    ]
 
 
 def _by_player(tables: list[Any]) -> list[dict[str, Any]]:

@@ -86,8 +86,9 @@ class EntryInfo(NamedTuple):
 
 def entry_infos(contest_id: int) -> list[EntryInfo]:
     """The contest's teams, by number, with their display name and players (one query)."""
+    # A mêlée's pairs drawn for one partie (``formed_for_round``) are no teams of the ranking.
     rows = (
-        Entry.objects.filter(contest_id=contest_id)
+        Entry.objects.filter(contest_id=contest_id, formed_for_round__isnull=True)
         .order_by("number")
         .values_list(
             "pk",
@@ -113,6 +114,12 @@ def entry_infos(contest_id: int) -> list[EntryInfo]:
             )
         )
     return infos
+
+
+def team_results(results: Iterable[GameResult], entries: Sequence[EntryInfo]) -> list[GameResult]:
+    """The games of the contest's teams only (a mêlée partie's drawn pairs are not teams)."""
+    teams = {e.pk for e in entries}
+    return [r for r in results if r.team_a in teams and (r.team_b is None or r.team_b in teams)]
 
 
 def _withdrawals(entries: Sequence[EntryInfo]) -> dict[int, int]:
@@ -221,7 +228,7 @@ def rank_history(snapshot: StandingsSnapshot) -> dict[int, list[int]]:
     entries = entry_infos(snapshot.contest_id)
     results = [
         r
-        for r in scoring_adapters.finished_results(snapshot.contest_id)
+        for r in team_results(scoring_adapters.finished_results(snapshot.contest_id), entries)
         if r.round <= snapshot.as_of_round
     ]
     ranked = _ranked_teams(entries, results)
@@ -294,7 +301,7 @@ def rebuild(contest_id: int, *, force: bool = False) -> RebuildOutcome:
         return RebuildOutcome(contest_id, "up_to_date", version)
 
     entries = entry_infos(contest_id)
-    results = scoring_adapters.finished_results(contest_id)
+    results = team_results(scoring_adapters.finished_results(contest_id), entries)
     last = max((r.round for r in results), default=0)
     public_round = int(contest.public_round or 0)
     as_of_rounds = {last} | ({public_round} if 0 < public_round < last else set())

@@ -335,7 +335,10 @@ def pairing_request(
     withdrawals (``withdrawn_after_round``) go through ``engine.pairing.active_entrants``.
     """
     entries = {
-        e.pk: e for e in Entry.objects.filter(contest=contest).select_related("player1", "player2")
+        e.pk: e
+        for e in Entry.objects.filter(
+            contest=contest, formed_for_round__isnull=True
+        ).select_related("player1", "player2")
     }
     present = [e for e in entries.values() if e.checked_in]
     roster = engine_pairing.active_entrants(

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, Q
+from django.db.models import Count, Q, QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -100,7 +100,14 @@ def progress_line(number: int, progress: RoundProgress | None) -> str:
 
 
 def _counts(contest: Contest) -> dict[str, int]:
-    return contest.entries.aggregate(
+    """The teams counted (a mêlée's pairs drawn for one partie are not teams); in a mêlée,
+    the solo players instead (volunteers aside)."""
+    rows: QuerySet[Any]
+    if contest.entry_mode == Contest.EntryMode.MELEE:
+        rows = contest.solo_entries.filter(is_volunteer=False)
+    else:
+        rows = contest.entries.filter(formed_for_round__isnull=True)
+    return rows.aggregate(
         total=Count("id"),
         present=Count("id", filter=Q(checked_in=True, withdrawn_after_round__isnull=True)),
         paid=Count("id", filter=Q(paid=True)),
@@ -141,6 +148,8 @@ class _Builder:
     # --- the steps, in the order of the day --------------------------------------------------
 
     def registration(self) -> Step:
+        if self.contest.entry_mode == Contest.EntryMode.MELEE:
+            return self._solo_registration()
         c = self.counts
         step = Step("registration", _("Inscriptions et pointage"))
         step.lines.append(
@@ -155,11 +164,36 @@ class _Builder:
         step.actions.append(
             Action(_("Importer un fichier CSV"), _url("tournaments:entries_import", self.contest))
         )
+        if self.contest.entry_mode == Contest.EntryMode.MIXED:
+            step.actions.append(
+                Action(_("Joueurs seuls et leurs équipes"), _url("tournaments:solos", self.contest))
+            )
         if self.current is None and c["present"] < 2 and not self.finished:
             step.lines.append(_("Pointez au moins deux équipes présentes pour tirer la partie 1."))
             self.claim(step, entries)
         else:
             step.actions.insert(0, entries)
+            step.state = "done" if self.current is not None else "todo"
+        return step
+
+    def _solo_registration(self) -> Step:
+        """A mêlée's players come alone: at least four present for the first draw."""
+        c = self.counts
+        step = Step("registration", _("Inscriptions et pointage des joueurs"))
+        step.lines.append(
+            _("%(total)s joueurs inscrits, %(present)s pointés présents, %(paid)s ont payé.") % c
+        )
+        if c["withdrawn"]:
+            step.lines.append(
+                ngettext("%(count)s retiré.", "%(count)s retirés.", c["withdrawn"])
+                % {"count": c["withdrawn"]}
+            )
+        solos = Action(_("Joueurs seuls et pointage"), _url("tournaments:solos", self.contest))
+        if self.current is None and c["present"] < 4 and not self.finished:
+            step.lines.append(_("Pointez au moins quatre joueurs présents pour tirer la partie 1."))
+            self.claim(step, solos)
+        else:
+            step.actions.insert(0, solos)
             step.state = "done" if self.current is not None else "todo"
         return step
 
@@ -177,6 +211,13 @@ class _Builder:
             )
             % {"drawn": len(self.rounds), "count": self.contest.rounds_count}
         )
+        if self.contest.entry_mode == Contest.EntryMode.MELEE:
+            step.lines.append(
+                _(
+                    "Mêlée : partenaires et adversaires tirés à chaque partie, jamais deux fois "
+                    "le même partenaire tant que c'est possible."
+                )
+            )
         if self.finished:
             step.state = "done"
             step.lines.append(_("Le concours est clos."))

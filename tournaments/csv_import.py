@@ -266,7 +266,9 @@ def validate(contest: Contest, rows: Iterable[ImportRow]) -> list[ImportRow]:
         by_name.setdefault(p.name_key, []).append(p)
     registered: dict[int, int] = {}
     # The contest's teams are players of the club's register (home or added by licence).
-    for entry in Entry.objects.filter(contest=contest, withdrawn_after_round__isnull=True):
+    for entry in Entry.objects.filter(
+        contest=contest, withdrawn_after_round__isnull=True, formed_for_round__isnull=True
+    ):
         registered[entry.player1_id] = entry.number
         registered[entry.player2_id] = entry.number
     seen: dict[str, int] = {}

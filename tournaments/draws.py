@@ -28,6 +28,8 @@ def tables_of(round_: Round) -> list[Table]:
 
 def team_label(entry: Entry) -> str:
     """A team as printed on the draw: "12. Les As (Martin – Durand)" or "12. Martin – Durand"."""
+    if entry.formed_for_round is not None:  # a mêlée's pair of one partie: full names
+        return entry.display_name
     players = f"{entry.player1.last_name} – {entry.player2.last_name}"
     if entry.name:
         return f"{entry.number}. {entry.name} ({players})"

@@ -215,6 +215,24 @@ class ContestForm(forms.Form):
     avoid_same_club = forms.BooleanField(
         label=gettext_lazy("Éviter que deux équipes du même club se rencontrent"), required=False
     )
+    entry_mode = forms.ChoiceField(
+        label=gettext_lazy("Inscription des joueurs"),
+        choices=Contest.EntryMode.choices,
+        widget=forms.RadioSelect,
+        initial=Contest.EntryMode.PAIRS,
+        required=False,
+        help_text=gettext_lazy(
+            "Mêlée : classement individuel, « tirage puis selon le classement » réunit les "
+            "joueurs de scores proches. Ne change plus une fois la partie 1 tirée."
+        ),
+    )
+    leftover_policy = forms.ChoiceField(
+        label=gettext_lazy("Joueur seul sans partenaire"),
+        choices=Contest.LeftoverPolicy.choices,
+        widget=forms.RadioSelect,
+        initial=Contest.LeftoverPolicy.BYE,
+        required=False,
+    )
 
     FORMAT_FIELDS = (
         "rounds_count",
@@ -229,6 +247,8 @@ class ContestForm(forms.Form):
         "pairing_method",
         "avoid_same_club",
         *INDIVIDUAL_TIEBREAK_FIELDS,
+        "entry_mode",
+        "leftover_policy",
     )
     TIEBREAK_FIELDS = tuple(tiebreak_field_names())
     INDIVIDUAL_TIEBREAK_FIELDS = INDIVIDUAL_TIEBREAK_FIELDS
@@ -296,6 +316,15 @@ class ContestForm(forms.Form):
             "add_score": bool(data.get("match_points_add_score")),
         }
         data["match_points"] = scale
+        if (
+            data.get("entry_mode") == Contest.EntryMode.MELEE
+            and data.get("pairing_method") == Contest.PairingMethod.ROUND_ROBIN
+        ):
+            self.add_error(
+                "pairing_method",
+                _("Une mêlée tire ses tables à chaque partie : pas de « toutes rondes »."),
+            )
+            return data
         try:
             engine_standings.StandingsConfig(
                 method=data["ranking_method"],
@@ -335,6 +364,8 @@ class ContestForm(forms.Form):
                     "avoid_same_club": d.get("avoid_same_club", False),
                 }
             )
+            # Left out when not sent (older forms, scripts): the contest keeps its own.
+            values.update({k: d[k] for k in ("entry_mode", "leftover_policy") if d.get(k)})
         return values
 
     @staticmethod
@@ -361,6 +392,8 @@ class ContestForm(forms.Form):
             "withdrawn_ranking": contest.withdrawn_ranking,
             "pairing_method": contest.pairing_method,
             "avoid_same_club": contest.avoid_same_club,
+            "entry_mode": contest.entry_mode,
+            "leftover_policy": contest.leftover_policy,
         }
 
 

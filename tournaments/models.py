@@ -397,9 +397,72 @@ class Entry(models.Model):
 
     @property
     def display_name(self) -> str:
+        if self.formed_for_round is not None:  # a mêlée's pair: the players are who they look for
+            return f"{self.number}. {self.player1.full_name} – {self.player2.full_name}"
         if self.name:
             return f"{self.number}. {self.name}"
         return f"{self.number}. {self.player1.last_name} – {self.player2.last_name}"
+
+    def is_active_in(self, round_number: int) -> bool:
+        """Plays in that round: joined by then and not withdrawn before it."""
+        if round_number < self.joined_at_round:
+            return False
+        return self.withdrawn_after_round is None or round_number <= self.withdrawn_after_round
+
+
+class SoloEntry(models.Model):
+    """A player registered alone in a mêlée or mixed contest ("joueur seul").
+
+    In a mêlée, partners are drawn at every partie (``services.melee``: the partie's pairs are
+    ``Entry`` rows with ``formed_for_round``). In a mixed contest, two solo players are paired
+    for the whole contest before partie 1 (``entry``, a fixed ``Entry``). ``is_volunteer``: a
+    volunteer who plays only to complete a table, his points count for nobody.
+    """
+
+    contest = models.ForeignKey(Contest, on_delete=models.CASCADE, related_name="solo_entries")
+    number = models.PositiveIntegerField(_("numéro"))
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="+", verbose_name=_("joueur")
+    )
+    paid = models.BooleanField(_("payé"), default=False)
+    checked_in = models.BooleanField(_("pointé"), default=False)
+    joined_at_round = models.PositiveSmallIntegerField(_("entre à la partie"), default=1)
+    withdrawn_after_round = models.PositiveSmallIntegerField(
+        _("retiré après la partie"), null=True, blank=True
+    )
+    is_volunteer = models.BooleanField(_("bénévole"), default=False)
+    # Mixed contests: the fixed pair this player was put in before partie 1.
+    entry = models.ForeignKey(
+        Entry,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="solo_players",
+        verbose_name=_("équipe formée"),
+    )
+    lot = models.PositiveIntegerField(_("tirage"), default=0)
+    created_at = models.DateTimeField(_("inscrit le"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["contest", "number"]
+        verbose_name = _("joueur seul")
+        verbose_name_plural = _("joueurs seuls")
+        constraints = [
+            models.UniqueConstraint(fields=["contest", "number"], name="solo_unique_number"),
+            models.UniqueConstraint(fields=["contest", "player"], name="solo_player_once"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="solo_number_positive"),
+            models.CheckConstraint(
+                condition=Q(joined_at_round__gte=1), name="solo_joined_round_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(withdrawn_after_round__isnull=True)
+                | Q(withdrawn_after_round__gte=F("joined_at_round") - 1),
+                name="solo_withdrawn_after_joining",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.player.full_name}"
 
     def is_active_in(self, round_number: int) -> bool:
         """Plays in that round: joined by then and not withdrawn before it."""
@@ -535,6 +598,27 @@ class Table(models.Model):
     @property
     def is_bye(self) -> bool:
         return self.entry_b_id is None
+
+
+class SoloBye(models.Model):
+    """A solo player who sits out a mêlée partie ("exempt"): a bye of one, credited by the
+    contest's bye policy in the individual standings (no table, no score sheet)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="solo_byes")
+    solo = models.ForeignKey(
+        SoloEntry, on_delete=models.RESTRICT, related_name="byes", verbose_name=_("joueur")
+    )
+
+    class Meta:
+        ordering = ["round", "solo"]
+        verbose_name = _("exempt de la partie")
+        verbose_name_plural = _("exempts de la partie")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "solo"], name="solo_bye_once_per_round")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} — {self.solo}"
 
 
 class RoundEdit(models.Model):

@@ -15,6 +15,7 @@ from tournaments import (
     views_replacements,
     views_round_closing,
     views_rounds,
+    views_solo,
 )
 
 app_name = "tournaments"
@@ -64,6 +65,20 @@ urlpatterns = [
         CONTEST + "equipes/<int:entry_id>/<slug:action>/",
         views_entries.entry_action,
         name="entry_action",
+    ),
+    path(CONTEST + "joueurs-seuls/", views_solo.solos, name="solos"),
+    path(CONTEST + "joueurs-seuls/former/", views_solo.solo_pair, name="solo_pair"),
+    path(CONTEST + "joueurs-seuls/tirer/", views_solo.solo_draw, name="solo_draw"),
+    path(CONTEST + "joueurs-seuls/benevole/", views_solo.solo_volunteer, name="solo_volunteer"),
+    path(
+        CONTEST + "joueurs-seuls/equipes/<int:entry_id>/defaire/",
+        views_solo.solo_unpair,
+        name="solo_unpair",
+    ),
+    path(
+        CONTEST + "joueurs-seuls/<int:solo_id>/<slug:action>/",
+        views_solo.solo_action,
+        name="solo_action",
     ),
     path(CONTEST + "manches/tirer/", views_rounds.round_generate, name="round_generate"),
     path(ROUND, views_rounds.round_detail, name="round"),

@@ -57,7 +57,11 @@ def _entry_values(club: Club, form: EntryForm) -> services.EntryValues:
 def _entries_page(
     request: HttpRequest, contest: Contest, form: EntryForm, status: int = 200
 ) -> HttpResponse:
-    entries = contest.entries.select_related("player1", "player2").order_by("number")
+    entries = (
+        contest.entries.filter(formed_for_round__isnull=True)
+        .select_related("player1", "player2")
+        .order_by("number")
+    )
     return render(
         request,
         "tournaments/entries.html",

@@ -15,8 +15,9 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from tournaments import access, adapters, draws, services
+from tournaments import access, adapters, draws, melee_adapters, services
 from tournaments.forms import DeleteRoundForm, MoveForm, SeedForm, SwapForm, VisibilityForm
+from tournaments.melee_messages import report_lines as melee_report_lines
 from tournaments.messages import report_lines
 from tournaments.models import Contest, Entry, Round
 from tournaments.responses import refused, service_refusal, status_of
@@ -33,6 +34,26 @@ def _round_url(round_: Round) -> str:
             "round_number": round_.number,
         },
     )
+
+
+def _report(round_: Round, entries: dict[int, Entry]) -> list[tuple[str, str]]:
+    """The draw's "why" in French: a mêlée's names players, a pairing's names teams."""
+    if not melee_adapters.is_melee_round(round_):
+        return report_lines(round_.report, entries)
+    names = {
+        s.player_id: s.player.full_name
+        for s in round_.contest.solo_entries.select_related("player")
+    }
+    for e in entries.values():
+        names.setdefault(e.player1_id, e.player1.full_name)
+        names.setdefault(e.player2_id, e.player2.full_name)
+    return melee_report_lines(round_.report, names)
+
+
+def _melee_byes(round_: Round) -> list[str]:
+    if not melee_adapters.is_melee_round(round_):
+        return []
+    return [b.solo.player.full_name for b in round_.solo_byes.select_related("solo__player")]
 
 
 def _detail(
@@ -57,7 +78,10 @@ def _detail(
     unseated = [
         e
         for e in entries.values()
-        if e.pk not in seated and e.checked_in and e.is_active_in(round_.number)
+        if e.pk not in seated
+        and e.formed_for_round is None
+        and e.checked_in
+        and e.is_active_in(round_.number)
     ]
     return render(
         request,
@@ -67,7 +91,8 @@ def _detail(
             "contest": contest,
             "round": round_,
             "tables": tables,
-            "report": report_lines(round_.report, entries),
+            "report": _report(round_, entries),
+            "melee_byes": _melee_byes(round_),
             "edits": edits,
             "last_edit": edits[0] if edits else None,
             "is_draft": round_.status == Round.Status.DRAFT,

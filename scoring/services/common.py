@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -26,7 +27,7 @@ from scoring.services.errors import DealRefused, NotAllowed, ServiceError, Stale
 from scoring.sheet_states import Action, Role, Status
 from scoring.signals import results_changed
 from tournaments import audit
-from tournaments.models import Round, Table
+from tournaments.models import Table
 
 
 def lock(sheet_id: int, table: Table | None = None) -> ScoreSheet:
@@ -40,16 +41,17 @@ def lock(sheet_id: int, table: Table | None = None) -> ScoreSheet:
     query = ScoreSheet.objects.select_for_update(of=("self",))
     if table is None:
         query = query.select_related("table__round__contest")
+    else:
+        # The round may have closed since the request read it: its state is read again with
+        # the locked row (a closed round refuses every write, ``sheet_states``).
+        query = query.annotate(round_status=F("table__round__status"))
     try:
         sheet = query.get(pk=sheet_id)
     except ScoreSheet.DoesNotExist:
         raise ServiceError("not_found", _("Cette feuille de marque n'existe pas.")) from None
     if table is not None and sheet.table_id == table.pk:
         sheet.table = table
-        # The round may have closed since the request read it: its state is read again, now
-        # that the sheet is locked (a closed round refuses every write, ``sheet_states``).
-        round_ = table.round
-        round_.status = Round.objects.values_list("status", flat=True).get(pk=round_.pk)
+        table.round.status = sheet.round_status  # type: ignore[attr-defined]  # the annotation
     return sheet
 
 

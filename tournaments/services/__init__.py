@@ -1,8 +1,9 @@
 """Every write of the tournaments app, one module per use case.
 
-``seasons``, ``players``, ``player_merge``, ``contests``, ``entries``, ``imports`` (a validated CSV import),
-``rounds`` (draw, publication, visibility, deletion, closing and reopening) and ``edits`` (hand edits of a draft draw), ``replacements`` (a player
-replaced in a team from a partie on);
+``seasons``, ``players``, ``solo`` (players alone), ``melee`` (a mêlée partie's draw), ``mixed``
+(solo players paired for the whole contest), ``player_merge``, ``contests``, ``entries``, ``imports`` (a validated CSV import),
+``rounds`` (draw, publication, visibility, deletion, closing and reopening), ``edits`` (hand edits of a draft draw) and
+``replacements`` (a player replaced in a team from a partie on);
 ``base`` and ``layouts`` hold what they share. Callers use this package's names
 (``from tournaments import services; services.add_entry(...)``), never a module's private helper.
 
@@ -57,19 +58,31 @@ from tournaments.services.rounds import (
     set_round_visibility,
 )
 from tournaments.services.seasons import create_season
+from tournaments.services.solo import (
+    SOLO_FLAGS,
+    SoloValues,
+    add_solo,
+    delete_solo,
+    reinstate_solo,
+    set_solo_flag,
+    withdraw_solo,
+)
 
 __all__ = [
     "BATCH_SIZE",
     "FLAGS",
     "INFO_FIELDS",
     "RULE_FIELDS",
+    "SOLO_FLAGS",
     "DrawTooEarly",
     "EntryValues",
     "Homonym",
     "ImportInterrupted",
     "ReplacementValues",
     "ServiceError",
+    "SoloValues",
     "add_entry",
+    "add_solo",
     "add_to_registry",
     "close_round",
     "close_rounds",
@@ -78,6 +91,7 @@ __all__ = [
     "create_season",
     "delete_entry",
     "delete_round",
+    "delete_solo",
     "find_player",
     "finish_contest",
     "generate_round",
@@ -90,15 +104,18 @@ __all__ = [
     "publish_round",
     "redraw_round",
     "reinstate_entry",
+    "reinstate_solo",
     "reopen_round",
     "replace_player",
     "save_player",
     "set_draw_waits_for_confirmation",
     "set_entry_flag",
     "set_round_visibility",
+    "set_solo_flag",
     "swap_entries",
     "undo_last_edit",
     "update_contest",
     "update_entry",
     "withdraw_entry",
+    "withdraw_solo",
 ]

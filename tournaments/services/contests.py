@@ -36,6 +36,8 @@ RULE_FIELDS: tuple[str, ...] = (
     "withdrawn_ranking",
     "pairing_method",
     "avoid_same_club",
+    "entry_mode",
+    "leftover_policy",
 )
 # Fields that may change at any time.
 INFO_FIELDS: tuple[str, ...] = ("name", "slug", "date", "venue", "season", "is_public")
@@ -111,6 +113,15 @@ def update_contest(contest: Contest, values: Mapping[str, Any]) -> Contest:
                 "(première partie publiée le %(date)s)."
             )
             % {"date": timezone.localtime(locked.rules_frozen_at).strftime("%d/%m/%Y %H:%M")},
+        )
+    changes_mode = "entry_mode" in values and values["entry_mode"] != locked.entry_mode
+    if changes_mode and locked.rounds.exists():
+        raise ServiceError(
+            "contest.entry_mode_drawn",
+            _(
+                "L'inscription (équipes, mêlée ou mixte) ne change plus : la partie 1 est "
+                "déjà tirée."
+            ),
         )
     if "slug" in values:
         _check_slug(locked.club, values["slug"], exclude=locked.pk)

@@ -39,7 +39,9 @@ def check_pair(contest: Contest, player1: Player, player2: Player, exclude: int 
     )
     if in_registry.count() != 2:
         raise ServiceError("entry.foreign_player", _("Ce joueur n'appartient pas au club."))
-    taken = Entry.objects.filter(contest=contest, withdrawn_after_round__isnull=True)
+    taken = Entry.objects.filter(
+        contest=contest, withdrawn_after_round__isnull=True, formed_for_round__isnull=True
+    )
     if exclude is not None:
         taken = taken.exclude(pk=exclude)
     for player in (player1, player2):

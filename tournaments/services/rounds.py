@@ -22,6 +22,7 @@ from engine.pairing import pair_round
 from tournaments import adapters, audit, signals
 from tournaments.messages import engine_error_message
 from tournaments.models import Contest, Round, Table
+from tournaments.services import melee
 from tournaments.services.base import (
     ServiceError,
     clean,
@@ -36,6 +37,8 @@ ROUND_STATE_FIELDS = ("status", "published_at", "show_draw", "show_results", "sh
 
 
 def _pair(contest: Contest, number: int, seed: int | None) -> tuple[Layout, dict[str, Any]]:
+    if melee.is_melee(contest):  # players alone: the partie's pairs are drawn with the tables
+        return melee.seat_partie(contest, number, seed)
     try:
         data = adapters.pairing_request(contest, number, seed=seed)
         result = pair_round(data.request)
@@ -79,6 +82,8 @@ def generate_round(contest: Contest, *, seed: int | None = None, force_reason: s
     layout, facts = _pair(locked, number, seed)
     round_ = Round.objects.create(contest=locked, number=number, status=Round.Status.DRAFT, **facts)
     write_layout(round_, layout)
+    if melee.is_melee(locked):
+        melee.store_byes(round_, locked, facts["report"])
     audit.record(locked, "round.generate", round_, after=round_state(round_, layout))
     if waiting:
         record_forced_draw(locked, round_, waiting, force_reason)
@@ -105,12 +110,16 @@ def redraw_round(round_: Round, *, seed: int | None = None) -> Round:
             "round.not_last", _("Seul le tirage de la dernière partie peut être refait.")
         )
     before = round_state(locked, read_layout(locked))
+    if melee.is_melee(locked.contest):
+        melee.clear_partie(locked)  # the pairs drawn for this partie go with its tables
     layout, facts = _pair(locked.contest, locked.number, seed)
     for name, value in facts.items():
         setattr(locked, name, value)
     locked.save(update_fields=list(facts))
     locked.edits.all().delete()
     write_layout(locked, layout)
+    if melee.is_melee(locked.contest):
+        melee.store_byes(locked, locked.contest, facts["report"])
     audit.record(
         locked.contest_id, "round.redraw", locked, before=before, after=round_state(locked, layout)
     )
@@ -195,6 +204,8 @@ def delete_round(round_: Round, *, confirmed: bool = False) -> list[str]:
     )
     try:
         with transaction.atomic():
+            if melee.is_melee(locked.contest):
+                melee.clear_partie(locked)
             locked.delete()
     except (ProtectedError, RestrictedError) as exc:
         raise ServiceError(

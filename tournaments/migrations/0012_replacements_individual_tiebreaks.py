@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0010_phases_entry_modes_partie_format'),
+        ('tournaments', '0011_solo_entries'),
     ]
 
     operations = [
