@@ -13,6 +13,8 @@ What it owns
   ``individual_config == {"error": code}``; its team standings are still built.
 * :func:`player_standings` is the reader other apps call (the season standings of a mêlée):
   the live snapshot's rows as :class:`PlayerStanding` values, best first.
+* :func:`scores_before` gives a mêlée drawn "by ranking" each player's standing so far
+  (``tournaments.melee_adapters.set_player_scores_source``, registered by the app).
 
 Why stored, not computed on read: a rebuild already runs after every result (on commit) and
 on every change of what is public; the players' ranking of 400 players over 8 parties adds a
@@ -119,6 +121,8 @@ def _fingerprint(inputs: IndividualInputs, config_json: dict[str, Any]) -> str:
             config_json,
             [(lu.team, list(lu.players), lu.from_partie) for lu in inputs.lineups],
             list(inputs.volunteers),
+            # A mêlée's exempt players: byes of one, not among the games the team part hashes.
+            [(r.partie, list(r.side_a), r.score_a) for r in inputs.results if len(r.side_a) == 1],
             sorted((p.pk, p.name, p.licence) for p in inputs.people.values()),
             sorted((t.pk, t.number, t.name) for t in inputs.teams.values()),
         ],
@@ -251,6 +255,32 @@ def contest_inputs(contest: Contest) -> IndividualInputs:
     )
 
 
+def _primary(row: IndividualRow, method: str) -> float:
+    if method == "match_points":
+        return float(row.match_points)
+    if method == "wins_then_points":
+        # Wins first: a win outweighs any points a partie can bring.
+        return float(row.wins * 1_000_000 + row.points_for)
+    return float(row.points_for)
+
+
+def scores_before(contest: Contest, before_round: int) -> dict[int, float]:
+    """Each player's value in the ranking after the parties before ``before_round`` (the
+    ranking's own measure: points, barème points, or wins then points), for a mêlée drawn
+    "by ranking" (registered as ``tournaments.melee_adapters``' scores source): byes and the
+    barème count as in the standings. Empty when the engine refuses the data."""
+    from scoring import adapters as scoring_adapters
+
+    games = [g for g in scoring_adapters.finished_results(contest.pk) if g.round < before_round]
+    try:
+        inputs = individual_inputs(contest, games)
+        rows = _ranked(inputs, None)
+    except IndividualError:
+        return {}
+    method = str(inputs.config.scoring.method)
+    return {r.player: _primary(r, method) for r in rows}
+
+
 __all__ = [
     "IndividualBuild",
     "PlayerStanding",
@@ -258,4 +288,5 @@ __all__ = [
     "contest_inputs",
     "player_standings",
     "row_dict",
+    "scores_before",
 ]

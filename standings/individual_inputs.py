@@ -23,10 +23,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, NamedTuple
 
+from engine import standings as engine_standings
 from engine.individual import IndividualConfig, Lineup, PartieResult, results_from_games
-from engine.standings import GameResult
+from engine.standings import GameResult, ResultKind
 from tournaments import adapters as tournaments_adapters
-from tournaments.models import Contest, Entry, Replacement, name_key
+from tournaments.models import Contest, Entry, Replacement, SoloBye, name_key
 
 # How the contest's settings name "no choice": the engine's defaults (best first partie,
 # wins, points conceded).
@@ -191,6 +192,41 @@ def _ranked_players(
     return [p for p in found if p not in volunteers]
 
 
+def _solo_byes(
+    contest: Contest, games: Sequence[GameResult], people: dict[int, PlayerInfo]
+) -> list[PartieResult]:
+    """A mêlée's exempt players (``SoloBye``) as byes of one, credited by the contest's bye
+    policy (the partie's average, fixed points…), once their partie has a finished game: a
+    partie not yet played (or a draft) credits nobody. Volunteers who sit out get nothing.
+    One query; none for a pairs contest (it has no solo players)."""
+    if contest.entry_mode == Contest.EntryMode.PAIRS:
+        return []
+    scores: dict[int, list[int]] = {}
+    for g in games:
+        if g.kind == ResultKind.PLAYED and g.team_b is not None:
+            scores.setdefault(g.round, []).extend((g.score_a, g.score_b))
+        else:
+            scores.setdefault(g.round, [])
+    policy = tournaments_adapters.bye_policy(contest)
+    rows = SoloBye.objects.filter(
+        round__contest_id=contest.pk, solo__is_volunteer=False
+    ).values_list(
+        "round__number",
+        "solo__player_id",
+        "solo__player__first_name",
+        "solo__player__last_name",
+        "solo__player__licence",
+    )
+    out: list[PartieResult] = []
+    for number, player, first, last, licence in rows:
+        if number not in scores:
+            continue
+        people.setdefault(player, _person(player, first, last, licence))
+        points = engine_standings.bye_points(policy, scores[number])
+        out.append(PartieResult(number, (player,), (), points, 0, ResultKind.BYE))
+    return out
+
+
 def individual_inputs(
     contest: Contest,
     games: Sequence[GameResult],
@@ -217,7 +253,7 @@ def individual_inputs(
                 (volunteers if i == 1 and team.volunteer_second else real).add(p)
                 if team.formed_for_round is None:
                     teams_of.setdefault(p, []).append((lineup.from_partie, team.pk))
-    results = results_from_games(games, lineups)
+    results = results_from_games(games, lineups) + tuple(_solo_byes(contest, games, people))
     # Someone lent as a volunteer to one pair who plays for himself in another is ranked as a
     # player (the engine credits a player for every partie he sat at).
     volunteer_only = volunteers - real

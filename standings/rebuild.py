@@ -84,25 +84,26 @@ class EntryInfo(NamedTuple):
     team: TeamInfo | None = None  # the same team as the individual standings read it
 
 
-def entry_infos(contest_id: int) -> list[EntryInfo]:
-    """The contest's teams, by number, with their display name and players (one query)."""
+def entry_infos(contest_id: int, *, with_drawn_pairs: bool = False) -> list[EntryInfo]:
+    """The contest's teams, by number, with their display name and players (one query); a
+    mêlée's pairs drawn for one partie too with ``with_drawn_pairs`` (the players' ranking
+    reads who sat in them)."""
     # A mêlée's pairs drawn for one partie (``formed_for_round``) are no teams of the ranking.
-    rows = (
-        Entry.objects.filter(contest_id=contest_id, formed_for_round__isnull=True)
-        .order_by("number")
-        .values_list(
-            "pk",
-            "number",
-            "name",
-            "player1__first_name",
-            "player1__last_name",
-            "player2__first_name",
-            "player2__last_name",
-            "lot",
-            "checked_in",
-            "withdrawn_after_round",
-            *TEAM_FIELDS,
-        )
+    teams = Entry.objects.filter(contest_id=contest_id)
+    if not with_drawn_pairs:
+        teams = teams.filter(formed_for_round__isnull=True)
+    rows = teams.order_by("number").values_list(
+        "pk",
+        "number",
+        "name",
+        "player1__first_name",
+        "player1__last_name",
+        "player2__first_name",
+        "player2__last_name",
+        "lot",
+        "checked_in",
+        "withdrawn_after_round",
+        *TEAM_FIELDS,
     )
     infos = []
     for pk, number, name, f1, l1, f2, l2, lot, checked_in, withdrawn, *more in rows:
@@ -300,15 +301,19 @@ def rebuild(contest_id: int, *, force: bool = False) -> RebuildOutcome:
     if not force and _is_up_to_date(contest):
         return RebuildOutcome(contest_id, "up_to_date", version)
 
-    entries = entry_infos(contest_id)
-    results = team_results(scoring_adapters.finished_results(contest_id), entries)
-    last = max((r.round for r in results), default=0)
+    every = entry_infos(contest_id, with_drawn_pairs=True)
+    entries = [e for e in every if e.team is None or e.team.formed_for_round is None]
+    # Every game counts for the players (a mêlée's are all between drawn pairs), the games
+    # between teams for the team standings.
+    games = scoring_adapters.finished_results(contest_id)
+    results = team_results(games, entries)
+    last = max((r.round for r in games), default=0)
     public_round = int(contest.public_round or 0)
     as_of_rounds = {last} | ({public_round} if 0 < public_round < last else set())
     computed = compute_rows(contest, entries, results, as_of_rounds)
-    teams = [e.team for e in entries if e.team is not None]
-    players = individual.build(contest, results, as_of_rounds, teams=teams)
-    snapshots = _snapshots(contest, entries, results, computed, players)
+    teams = [e.team for e in every if e.team is not None]
+    players = individual.build(contest, games, as_of_rounds, teams=teams)
+    snapshots = _snapshots(contest, entries, games, computed, players)
     StandingsSnapshot.objects.bulk_create(
         snapshots,
         update_conflicts=True,
