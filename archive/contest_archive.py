@@ -46,6 +46,9 @@ SHARED_MODELS = frozenset({"tournaments.Club", "tournaments.Season", "tournament
 # Models that belong to a contest but are deliberately left out, with the reason.
 EXCLUDED_MODELS: dict[str, str] = {
     "publishing.ExportJob": "a generated download, rebuilt on demand from the archived rows",
+    # A season spans contests (and clubs): it reaches a contest only through its final.
+    "tournaments.SeasonClub": "a circuit's club: the season's, shared by all its contests",
+    "standings.SeasonSnapshot": "a season's standings, rebuilt from its contests' standings",
 }
 
 

@@ -151,6 +151,8 @@ def results_dataset(
             _("Total B"),
             _("Vainqueur"),
             _("Donnes"),
+            # A match of several games: "2–1 (1012–640, 480–1001, 1003–720)"; else empty.
+            _("Manches"),
         ],
         title=str(_("Résultats")),
     )
@@ -177,6 +179,7 @@ def results_dataset(
                 sheet.total_b if sheet is not None else "",
                 winner,
                 sheet.deal_count if sheet is not None else 0,
+                sheet.match_score if sheet is not None else "",
             ]
         )
     progress(len(tables), len(tables))
@@ -208,6 +211,7 @@ def deals_dataset(
             _("Résultat"),
             _("Saisi"),
             _("Saisi le"),
+            _("Manche"),  # the game of the table's match (1 in a one-game contest)
         ],
         title=str(_("Donnes")),
     )
@@ -238,6 +242,7 @@ def deals_dataset(
         "outcome",
         "source",
         "entered_at",
+        "game",
     )
     from scoring.messages import outcome_label
 
@@ -271,6 +276,7 @@ def deals_dataset(
             outcome,
             source,
             entered_at,
+            game,
         ) = row
         team_number = {"a": num_a, "b": num_b}
         contract = bid if bid is not None else (bid_kind or "")
@@ -296,6 +302,7 @@ def deals_dataset(
                 outcome_label(outcome) if outcome else "",
                 str(sources.get(source, source)),
                 entered_at.astimezone(tz).strftime("%Y-%m-%d %H:%M:%S") if entered_at else "",
+                game,
             ]
         )
         done += 1

@@ -6,13 +6,22 @@ They sit beside the tournaments app's public pages (``public:contest`` is the co
 
 from django.urls import path
 
-from publishing import views_individual, views_projector, views_results, views_standings
+from publishing import (
+    views_individual,
+    views_projector,
+    views_results,
+    views_seasons,
+    views_standings,
+)
 
 app_name = "scores"
 
 CONTEST = "concours/<slug:club_slug>/<slug:contest_slug>/"
 
+SEASON = "saisons/<slug:club_slug>/<int:season_id>/"
 urlpatterns = [
+    path(SEASON, views_seasons.public_season, name="season"),
+    path(SEASON + "projecteur/", views_seasons.public_season_projector, name="season_projector"),
     path(CONTEST + "classement/", views_standings.standings, name="standings"),
     path(
         CONTEST + "classement/export.<str:fmt>",

@@ -201,6 +201,25 @@ def _sheet_layout(contest: Contest) -> dict[str, Any]:
     }
 
 
+def _match_blocks(round_: Round) -> dict[str, Any]:
+    """A match of several games prints one column block per game: the match's format and the
+    games' titles (none for a one-game match)."""
+    from scoring.messages import game_label, match_title
+    from tournaments.adapters import round_ruleset
+
+    try:
+        rules = round_ruleset(round_)
+    except Exception:  # a broken ruleset must not stop printing: one game
+        return {}
+    if rules.match_games <= 1:
+        return {}
+    return {
+        "title": match_title(rules),
+        "best_of": str(rules.match_format) == "best_of",
+        "games": [game_label(rules, n) for n in range(1, rules.match_games + 1)],
+    }
+
+
 @access.organiser_view("GET")
 @french_404
 def print_sheets(
@@ -247,7 +266,13 @@ def print_sheets(
     return render(
         request,
         "publishing/print/sheets.html",
-        _base(contest, round=round_, pages=pages, layout=_sheet_layout(contest)),
+        _base(
+            contest,
+            round=round_,
+            pages=pages,
+            layout=_sheet_layout(contest),
+            match=_match_blocks(round_),
+        ),
     )
 
 

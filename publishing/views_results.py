@@ -192,6 +192,9 @@ def team(request: HttpRequest, club_slug: str, contest_slug: str, number: int) -
         if sheet is not None:
             own, other = (sheet.total_a, sheet.total_b) if is_a else (sheet.total_b, sheet.total_a)
             game.update(own=own, other=other, outcome=_outcome(sheet, is_a))
+            if sheet.games:  # a match of several games: the games won, from this team's side
+                won = (sheet.games_a, sheet.games_b) if is_a else (sheet.games_b, sheet.games_a)
+                game["games_won"] = f"{won[0]}–{won[1]}"
         games.append(game)
     ranks = []
     if row is not None and snapshot is not None:

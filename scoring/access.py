@@ -62,7 +62,8 @@ def sheet_for_link(
     """The sheet of a table link, or ``Http404``.
 
     The token alone identifies the sheet; the round and table numbers must match it too, so a
-    link edited to point at another table or another round is refused.
+    link edited to point at another table or another round is refused. A number the table had
+    before the organiser moved it still matches (the QR code printed before the move).
     """
     if not _TOKEN_RE.fullmatch(token or "") or not _in_range(round_number, table_number):
         raise _not_found()
@@ -80,7 +81,27 @@ def sheet_for_link(
             )
         )
     except ScoreSheet.DoesNotExist:
-        raise _not_found() from None
+        return _moved_sheet(token, round_number, table_number, related)
+
+
+def _moved_sheet(
+    token: str, round_number: int, table_number: int, related: tuple[str, ...]
+) -> ScoreSheet:
+    """The sheet of a table moved to another number (``Table.former_numbers``): a link printed
+    with its old number still opens it. Any other number is refused like a wrong link."""
+    sheet = (
+        ScoreSheet.objects.select_related(*related)
+        .defer("table__round__report")
+        .filter(
+            token=token,
+            table__round__number=round_number,
+            table__round__status__in=PLAYABLE_ROUNDS,
+        )
+        .first()
+    )
+    if sheet is None or table_number not in (sheet.table.former_numbers or ()):
+        raise _not_found()
+    return sheet
 
 
 def sheet_for_short_code(typed: str) -> ScoreSheet:

@@ -4,7 +4,8 @@ What it owns
 ------------
 * Results for pairing and standings: :func:`finished_results` gives every finished game of a
   contest (and every bye and forfeit) as ``engine.standings.GameResult`` values, with
-  ``team_a`` / ``team_b`` = ``Entry.pk``, in ONE query whatever the size of the contest.
+  ``team_a`` / ``team_b`` = ``Entry.pk``, in ONE query whatever the size of the contest. A
+  match of several games is one result: the sum of its games and the games each team won.
   :func:`round_activity` says in French what results a round holds (two queries).
   Both are registered with ``tournaments.adapters.set_results_source`` in
   ``ScoringConfig.ready`` so that tournaments (which never imports scoring) pairs the next
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.utils.translation import ngettext
@@ -65,12 +66,25 @@ def finished_results(
             "total_a",
             "total_b",
             "forfeit_loser",
+            "games_a",
+            "games_b",
         )
     )
     results: list[GameResult] = []
-    for round_number, a, b, kind, total_a, total_b, forfeit_loser in rows:
-        results.append(_result(round_number, a, b, kind, total_a, total_b, forfeit_loser))
+    for round_number, a, b, kind, total_a, total_b, forfeit_loser, games_a, games_b in rows:
+        result = _result(round_number, a, b, kind, total_a, total_b, forfeit_loser)
+        if games_a or games_b:
+            result = _as_match(result, games_a, games_b)
+        results.append(result)
     return results
+
+
+def _as_match(result: GameResult, games_a: int, games_b: int) -> GameResult:
+    """A match of several games: its games won ride along (a match with no game won, all
+    drawn, is decided on points like a game, so it needs none)."""
+    if result.kind is not ResultKind.PLAYED:
+        return result
+    return replace(result, games_a=games_a, games_b=games_b)
 
 
 def _result(
@@ -102,7 +116,7 @@ def _result(
 def sheet_result(sheet: ScoreSheet) -> GameResult:
     """One sheet's result as the engine sees it (whatever its status)."""
     table = sheet.table
-    return _result(
+    result = _result(
         table.round.number,
         table.entry_a_id,
         table.entry_b_id,
@@ -111,6 +125,9 @@ def sheet_result(sheet: ScoreSheet) -> GameResult:
         sheet.total_b,
         sheet.forfeit_loser,
     )
+    if sheet.games_a or sheet.games_b:
+        result = _as_match(result, sheet.games_a, sheet.games_b)
+    return result
 
 
 def round_activity(round_: Round) -> list[str]:

@@ -26,6 +26,9 @@ class ScoringConfig(AppConfig):
         from scoring.signals import results_changed
 
         results_changed.connect(_follow_round_average, dispatch_uid="scoring-bye-average")
+        from tournaments.signals import plan_changed
+
+        plan_changed.connect(_follow_plan_change, dispatch_uid="scoring-plan-change")
 
 
 def _create_round_sheets(sender: Any, round: Any, **kwargs: Any) -> None:
@@ -33,6 +36,14 @@ def _create_round_sheets(sender: Any, round: Any, **kwargs: Any) -> None:
     from scoring.services import ensure_round_sheets
 
     ensure_round_sheets(round)
+
+
+def _follow_plan_change(sender: Any, round: Any = None, **kwargs: Any) -> None:
+    """A partie's tables changed while it is played: new sheets, a former bye's sheet reset."""
+    if round is not None:
+        from scoring.services.plan_sheets import follow_plan_change
+
+        follow_plan_change(round)
 
 
 def _follow_round_average(sender: Any, contest_id: int, **kwargs: Any) -> None:

@@ -1,4 +1,5 @@
-"""French words for what the engine says: error codes, breakdown lines and deal outcomes.
+"""French words for what the engine says: error codes, breakdown lines, deal outcomes and the
+games of a match ("Manche 2 (revanche)").
 
 The engine speaks in stable codes (``engine.errors.ERROR_CODES``, breakdown line codes,
 outcomes) and never in sentences; this module is the one place that turns them into the
@@ -15,7 +16,10 @@ from string import Formatter
 from typing import Any
 
 from django.utils.functional import Promise
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+
+from engine.rules import MatchFormat, Ruleset
 
 # --- Engine error codes ---------------------------------------------------------------------
 
@@ -279,3 +283,23 @@ def breakdown_label(code: str) -> str:
 
 def outcome_label(code: str) -> str:
     return str(OUTCOME_LABELS.get(code, code))
+
+
+# --- Matches of several games ---------------------------------------------------------------
+
+
+def game_label(rules: Ruleset, number: int) -> str:
+    """ "Manche 2 (revanche)": a best of three names its games as the clubs do."""
+    if rules.match_format is MatchFormat.BEST_OF and rules.match_games == 3 and number > 1:
+        name = gettext("revanche") if number == 2 else gettext("belle")
+        return gettext("Manche %(n)d (%(name)s)") % {"n": number, "name": name}
+    return gettext("Manche %(n)d") % {"n": number}
+
+
+def match_title(rules: Ruleset) -> str:
+    if rules.match_format is MatchFormat.BEST_OF:
+        return gettext("Match en %(w)d manches gagnantes (au plus %(n)d)") % {
+            "w": rules.match_games // 2 + 1,
+            "n": rules.match_games,
+        }
+    return gettext("Match en %(n)d manches") % {"n": rules.match_games}

@@ -32,6 +32,8 @@ from tournaments.models import Table
 MAX_CARD_POINTS = 258
 # Any computed deal or game score stays far below this (a surcontré générale is a few thousand).
 MAX_SCORE = 1_000_000
+# The most games a match may have (the engine's ``match_games`` option goes up to 15).
+MAX_MATCH_GAMES = 15
 
 
 def new_token() -> str:
@@ -114,6 +116,14 @@ class ScoreSheet(models.Model):
     # Points held in reserve by a litige, waiting for the next deal's winner.
     reserve = models.IntegerField(_("réserve (litige)"), default=0)
     deal_count = models.PositiveSmallIntegerField(_("donnes jouées"), default=0)
+    # A match of several games (the rules' ``match_games`` > 1, ``scoring.services.matches``):
+    # its finished games in order, as the contest records them ({"a": .., "b": ..: scores after
+    # the caps, "w": "a"/"b"/"" the winner, "deals": deals played}), and the games won. Empty
+    # for a one-game match: the sheet is then its one game. The totals above are the match's:
+    # the finished games' scores plus the game in play.
+    games = models.JSONField(_("manches jouées"), default=list, blank=True)
+    games_a = models.PositiveSmallIntegerField(_("manches gagnées par A"), default=0)
+    games_b = models.PositiveSmallIntegerField(_("manches gagnées par B"), default=0)
     winner = models.CharField(
         _("vainqueur"), max_length=4, choices=Winner.choices, default=Winner.NONE, blank=True
     )
@@ -209,6 +219,20 @@ class ScoreSheet(models.Model):
         """``allows`` for every action, by action name: what a page offers (``can.correct``)."""
         return {action.value: self.allows(action, role) for action in Action}
 
+    @property
+    def is_match(self) -> bool:
+        """The sheet holds a match of several games, one of them at least finished."""
+        return bool(self.games)
+
+    @property
+    def match_score(self) -> str:
+        """A match as the results print it: "2–1 (1012–640, 480–1001, 1003–720)"; "" else."""
+        games = [g for g in self.games if isinstance(g, dict)] if self.games else []
+        if not games:
+            return ""
+        scores = ", ".join(f"{g.get('a', 0)}–{g.get('b', 0)}" for g in games)
+        return f"{self.games_a}–{self.games_b} ({scores})"
+
 
 class DealRecord(models.Model):
     """One deal ("donne") of a sheet: the facts as entered and the engine's computed score.
@@ -239,6 +263,9 @@ class DealRecord(models.Model):
         db_index=False,
     )
     number = models.PositiveSmallIntegerField(_("donne n°"))
+    # The game of the table's match it belongs to (1 in a one-game match). Deal numbers run on
+    # across the games of a sheet, so (sheet, number) stays the one order and the one key.
+    game = models.PositiveSmallIntegerField(_("manche n°"), default=1)
     kind = models.CharField(_("type"), max_length=8, choices=Kind.choices, default=Kind.DEAL)
     penalty = models.CharField(
         _("pénalité"), max_length=8, choices=Penalty.choices, blank=True, default=""
@@ -301,6 +328,9 @@ class DealRecord(models.Model):
             models.UniqueConstraint(fields=["sheet", "client_id"], name="deal_unique_client_id"),
             models.CheckConstraint(condition=Q(number__gte=1), name="deal_number_positive"),
             models.CheckConstraint(
+                condition=Q(game__gte=1) & Q(game__lte=MAX_MATCH_GAMES), name="deal_game_range"
+            ),
+            models.CheckConstraint(
                 condition=Q(kind__in=["deal", "penalty"]), name="deal_kind_valid"
             ),
             models.CheckConstraint(
@@ -358,6 +388,9 @@ class TotalsResult(models.Model):
     check_ok = models.BooleanField(_("contrôle correct"), default=True)
     check_code = models.CharField(_("anomalie"), max_length=64, blank=True, default="")
     check_params = models.JSONField(_("détail de l'anomalie"), default=dict, blank=True)
+    # A paper match entered game by game: each game's totals as typed (``matches.GameTotals``);
+    # the fields above are then the match's sums. Empty for a one-game sheet.
+    games = models.JSONField(_("manches saisies"), default=list, blank=True)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,

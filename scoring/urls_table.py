@@ -4,7 +4,9 @@ Mounted at the root (``config.urls``): both live under one namespace and one thr
 (``config.ratelimit.TABLE_LINK``).
 
 The round and table numbers are in the URL as well as the token, so a link always names the
-table it opens and ``scoring.access.sheet_for_link`` refuses any mismatch.
+table it opens and ``scoring.access.sheet_for_link`` refuses any mismatch, except a number the
+table had before the organiser moved it (``Table.former_numbers``): the sheet page then
+redirects to the table's link under its new number.
 """
 
 from django.urls import path

@@ -30,7 +30,7 @@ from engine.game import GameState
 from engine.rules import GameEnd, Ruleset
 from scoring import adapters, services
 from scoring.forms import ANNOUNCEMENT_LABELS, RANK_LABELS, SUIT_LABELS, TRUMP_LABELS
-from scoring.messages import breakdown_label, outcome_label
+from scoring.messages import breakdown_label, game_label, match_title, outcome_label
 from scoring.models import DealRecord, ScoreSheet
 
 DEVICE_COOKIE = "atout_device"
@@ -58,6 +58,8 @@ class DealRow:
     breakdown: list[BreakdownRow] = field(default_factory=list)
     entered_at: Any = None
     source: str = ""
+    game: int = 1
+    game_label: str = ""  # set in a match of several games: the block the deal opens or is in
 
 
 def team_names(sheet: ScoreSheet) -> dict[str, str]:
@@ -140,10 +142,15 @@ def announcement_text(item: dict[str, Any]) -> str:
     return " ".join(p for p in (kind, rank, suit, f"({team})") if p)
 
 
-def deal_rows(sheet: ScoreSheet, records: list[DealRecord] | None = None) -> list[DealRow]:
+def deal_rows(
+    sheet: ScoreSheet, records: list[DealRecord] | None = None, match: MatchView | None = None
+) -> list[DealRow]:
+    """The deal list's rows; in a match, each row names its game (the list shows a block per
+    game, its cumul starting again at 0)."""
     names = team_numbers(sheet)
     if records is None:
         records = list(sheet.deals.order_by("number"))
+    labels = match.labels if match is not None else {}
     return [
         DealRow(
             number=r.number,
@@ -158,9 +165,78 @@ def deal_rows(sheet: ScoreSheet, records: list[DealRecord] | None = None) -> lis
             breakdown=breakdown_rows(r.breakdown if isinstance(r.breakdown, list) else []),
             entered_at=r.entered_at,
             source=r.get_source_display(),
+            game=r.game,
+            game_label=labels.get(r.game, ""),
         )
         for r in records
     ]
+
+
+@dataclass
+class MatchGame:
+    """One game of a table's match as a sheet shows it (``winner``: "a", "b", "draw" or "")."""
+
+    number: int
+    label: str
+    score_a: int
+    score_b: int
+    winner: str
+    winner_name: str
+    in_play: bool = False
+
+
+@dataclass
+class MatchView:
+    """A table's match of several games: its format, games won, and each game (the one in
+    play last, with its running totals)."""
+
+    title: str
+    won_a: int
+    won_b: int
+    decided: bool
+    games: list[MatchGame]
+    labels: dict[int, str]
+    current: MatchGame | None = None
+
+
+def match_view(sheet: ScoreSheet, rules: Ruleset | None) -> MatchView | None:
+    """The sheet's match as shown (``None`` for a one-game match: the sheet is its game)."""
+    if rules is None or rules.match_games <= 1:
+        return None
+    names = team_names(sheet)
+    decided = sheet.winner != ScoreSheet.Winner.NONE
+    games: list[MatchGame] = []
+    played_a = played_b = 0
+    for number, g in enumerate([g for g in sheet.games if isinstance(g, dict)], start=1):
+        a, b, w = int(g.get("a", 0)), int(g.get("b", 0)), str(g.get("w", ""))
+        played_a, played_b = played_a + a, played_b + b
+        label = game_label(rules, number)
+        games.append(MatchGame(number, label, a, b, w or "draw", names.get(w, _("égalité"))))
+    current = None
+    if not decided and sheet.kind == ScoreSheet.Kind.DEALS:
+        number = len(games) + 1
+        current = MatchGame(
+            number,
+            game_label(rules, number),
+            max(sheet.total_a - played_a, 0),
+            max(sheet.total_b - played_b, 0),
+            "",
+            "",
+            in_play=True,
+        )
+        games.append(current)
+    labels = {n: game_label(rules, n) for n in range(1, rules.match_games + 1)}
+    return MatchView(
+        match_title(rules), sheet.games_a, sheet.games_b, decided, games, labels, current
+    )
+
+
+def sheet_rules(sheet: ScoreSheet) -> Ruleset | None:
+    """The sheet's rules for showing it, or ``None`` when they cannot be read."""
+    try:
+        return services.rules_of(sheet)
+    except services.ServiceError:
+        return None
 
 
 @dataclass
@@ -173,6 +249,7 @@ class Preview:
     breakdown: list[BreakdownRow]
     game_over: bool
     winner: str
+    in_match: bool = False  # the game is one of a match of several games
 
 
 def preview_of(score: DealScore, after: GameState, names: dict[str, str]) -> Preview:
@@ -189,12 +266,20 @@ def preview_of(score: DealScore, after: GameState, names: dict[str, str]) -> Pre
         breakdown=breakdown_rows(adapters.breakdown_json(score)),
         game_over=after.game_over,
         winner=winner,
+        in_match=after.rules.match_games > 1,
     )
 
 
 def game_format(rules: Ruleset | None) -> str:
     if rules is None:
         return ""
+    if rules.match_games > 1:
+        # "Match en 2 manches gagnantes (au plus 3), manches en 12 donnes"
+        if rules.game_end is GameEnd.DEALS:
+            game = _("manches en %(n)d donnes") % {"n": rules.deals_per_game}
+        else:
+            game = _("manches en %(n)d points") % {"n": rules.target}
+        return f"{match_title(rules)}, {game}"
     if rules.game_end is GameEnd.DEALS:
         return _("Partie en %(n)d donnes") % {"n": rules.deals_per_game}
     return _("Partie en %(n)d points") % {"n": rules.target}

@@ -140,5 +140,8 @@ def correction_page(
         "action_url": by.action_url,
         "preview_url": by.preview_url,
         "back_url": by.sheet_url,
+        # A club member's page has the contest's breadcrumbs; a table link's has none.
+        "crumbs": by.role != Role.TABLE,
+        "contest": sheet.table.round.contest,
     }
     return shared.render(request, "scoring/table_correct.html", context, status=status)

@@ -5,6 +5,8 @@ anyone else), and the member acts in their club role (``access.member_role``). W
 offers and what each write accepts is the sheet's rule for that role (``ScoreSheet.allows``):
 scorers enter and confirm results while they are not confirmed; correcting a confirmed
 result, scoring a forfeit, reopening a sheet or giving a table a new link is the organiser's.
+Once a later partie was drawn on this partie's ranking, every change of a result (a correction,
+totals, a removed deal, a forfeit, a reopening) needs a reason (``follow.missing_reason``).
 Writes go through ``scoring.services``; refusals are answered by ``views.refused``. The round
 dashboard is ``views_round``.
 """
@@ -33,6 +35,7 @@ from scoring.forms import (
     new_client_id,
     reason_error,
 )
+from scoring.forms_match import MatchTotalsForm, match_totals_initial
 from scoring.links import short_link
 from scoring.models import DealRecord, ScoreSheet
 from scoring.sheet_states import Action
@@ -77,7 +80,9 @@ def _show(request: HttpRequest, sheet: ScoreSheet) -> Callable[[str, int], HttpR
     return show
 
 
-def _totals_form(sheet: ScoreSheet, rules: Any) -> TotalsForm:
+def _totals_form(sheet: ScoreSheet, rules: Any) -> TotalsForm | MatchTotalsForm:
+    if rules is not None and rules.match_games > 1:
+        return MatchTotalsForm(sheet=sheet, rules=rules, initial=match_totals_initial(sheet, rules))
     initial: dict[str, Any] = {"version": sheet.version}
     totals = getattr(sheet, "totals", None) if sheet.kind == ScoreSheet.Kind.TOTALS else None
     if totals is not None:
@@ -115,9 +120,11 @@ def _detail(
     error: str = "",
     deal_form: DealForm | None = None,
     penalty_form: PenaltyForm | None = None,
-    totals_form: TotalsForm | None = None,
+    totals_form: TotalsForm | MatchTotalsForm | None = None,
     totals_warning: str = "",
     preview: shared.Preview | None = None,
+    forfeit_form: ForfeitForm | None = None,
+    reason: tuple[str, str] = ("", ""),  # a refused form ("delete"…) and the reason typed
 ) -> HttpResponse:
     rules = None
     try:
@@ -142,7 +149,8 @@ def _detail(
         "round": sheet.table.round,
         "contest": sheet.table.round.contest,
         "names": shared.team_names(sheet),
-        "rows": shared.deal_rows(sheet, records),
+        "match": (match := shared.match_view(sheet, rules)),
+        "rows": shared.deal_rows(sheet, records, match),
         "records": records,
         "history": shared.history_rows(sheet),
         "state": state_of(sheet),
@@ -156,9 +164,11 @@ def _detail(
         "totals_warning": totals_warning,
         "later_draw": follow.later_draw_warning(sheet.table.round),
         "preview": preview,
-        "forfeit_form": ForfeitForm(sheet=sheet, initial={"version": sheet.version})
+        "forfeit_form": forfeit_form or ForfeitForm(sheet=sheet, initial={"version": sheet.version})
         if can[Action.FORFEIT]
         else None,
+        "refused_form": reason[0],
+        "typed_reasons": {reason[0]: reason[1]} if reason[0] else {},
         "plain_form": SheetForm(initial={"version": sheet.version}),
         "change_form": ChangeForm(initial=fresh_ids),
         "link": link,
@@ -175,6 +185,24 @@ def sheet(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int, table_number: int
 ) -> HttpResponse:
     return _detail(request, _sheet(request, club_slug, contest_id, round_number, table_number))
+
+
+def _reason_refused(
+    request: HttpRequest,
+    sheet: ScoreSheet,
+    which: str,
+    reason: str,
+    forfeit_form: ForfeitForm | None = None,
+) -> HttpResponse | None:
+    """Once a later partie was drawn on this partie's ranking, a change of its result needs a
+    reason (``follow.missing_reason``, as corrections and totals): refused (400), nothing
+    written, the sheet's page shows why with the form open; ``None`` when it may go ahead."""
+    refusal = follow.missing_reason(sheet.table.round, reason)
+    if not refusal:
+        return None
+    return _detail(
+        request, sheet, error=refusal, status=400, forfeit_form=forfeit_form, reason=(which, reason)
+    )
 
 
 def _after(request: HttpRequest, sheet: ScoreSheet, text: str, anchor: str = "") -> HttpResponse:
@@ -285,6 +313,9 @@ def sheet_delete(
     form = ChangeForm(request.POST)
     if not form.is_valid():
         return _detail(request, sheet, error=_form_error(form), status=400)
+    refused = _reason_refused(request, sheet, "delete", form.cleaned_data["reason"])
+    if refused is not None:
+        return refused
     try:
         services.delete_last_deal(
             sheet.pk,
@@ -343,10 +374,16 @@ def sheet_totals(
 ) -> HttpResponse:
     """A paper sheet as two totals; the table check flags an inconsistent pair."""
     sheet = _sheet(request, club_slug, contest_id, round_number, table_number)
-    form = TotalsForm(request.POST, sheet=sheet)
+    rules = shared.sheet_rules(sheet)
+    form: TotalsForm | MatchTotalsForm = (
+        MatchTotalsForm(request.POST, sheet=sheet, rules=rules)
+        if rules is not None and rules.match_games > 1
+        else TotalsForm(request.POST, sheet=sheet)
+    )
     if not form.is_valid():
         return _detail(request, sheet, totals_form=form, status=400)
     data = form.cleaned_data
+    games = data.get("games", [])
     refusal = follow.missing_reason(sheet.table.round, data["reason"])
     if refusal:
         form.add_error("reason", refusal)
@@ -354,11 +391,12 @@ def sheet_totals(
     try:
         services.record_totals(
             sheet.pk,
-            total_a=data["total_a"],
-            total_b=data["total_b"],
-            deals_played=data["deals_played"],
-            belotes=data["belotes"] or 0,
-            capots=data["capots"] or 0,
+            total_a=data.get("total_a") or 0,
+            total_b=data.get("total_b") or 0,
+            deals_played=data.get("deals_played") or 0,
+            belotes=data.get("belotes") or 0,
+            capots=data.get("capots") or 0,
+            games=games,
             force=data["force"],
             version=data["version"],
             user=request.user,
@@ -368,6 +406,8 @@ def sheet_totals(
     except services.TotalsInconsistent as exc:
         return _detail(request, sheet, totals_form=form, totals_warning=exc.message, status=400)
     except services.ServiceError as exc:
+        if exc.field == "games":  # the games entered do not make the match: on the form
+            return _detail(request, sheet, totals_form=form, totals_warning=exc.message, status=400)
         return shared.refused(exc, _show(request, sheet))
     fresh = _fresh(sheet)
     if fresh.status == ScoreSheet.Status.TO_VERIFY:
@@ -384,6 +424,9 @@ def sheet_forfeit(
     form = ForfeitForm(request.POST, sheet=sheet)
     if not form.is_valid():
         return _detail(request, sheet, error=_form_error(form), status=400)
+    refused = _reason_refused(request, sheet, "forfeit", form.cleaned_data["reason"], form)
+    if refused is not None:
+        return refused
     try:
         services.score_forfeit(
             sheet.pk,
@@ -430,6 +473,9 @@ def sheet_reopen(
     form = ReopenForm(request.POST)
     if not form.is_valid():
         return _detail(request, sheet, error=_form_error(form), status=400)
+    refused = _reason_refused(request, sheet, "reopen", form.cleaned_data["reason"])
+    if refused is not None:
+        return refused
     try:
         services.reopen_sheet(
             sheet.pk,

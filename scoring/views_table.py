@@ -23,7 +23,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scoring import access, services
+from scoring import access, follow, services
 from scoring import views as shared
 from scoring.forms import (
     ChangeForm,
@@ -84,11 +84,16 @@ def _page(
         dispute_form = dispute_form or DisputeForm(sheet=sheet, initial={"version": sheet.version})
     records = list(sheet.deals.order_by("number"))
     last = records[-1] if records else None
+    # After a later draw by ranking, removing the last deal at the table needs a reason too.
+    later_draw = (
+        follow.later_draw_warning(sheet.table.round) if last and can[Action.DELETE_LAST] else ""
+    )
     context = {
         "sheet": sheet,
         "table": sheet.table,
         "names": shared.team_names(sheet),
-        "rows": shared.deal_rows(sheet, records),
+        "match": (match := shared.match_view(sheet, rules)),
+        "rows": shared.deal_rows(sheet, records, match),
         "last": last,
         "can": can,
         "form": form,
@@ -109,6 +114,7 @@ def _page(
         "confirm_url": _url(sheet, "confirm"),
         "dispute_url": _url(sheet, "dispute"),
         "correct_url": _url(sheet, "correct", number=last.number) if last else "",
+        "later_draw": later_draw,
     }
     response = shared.render(request, "scoring/table_sheet.html", context, status=status)
     shared.remember_device(request, response)
@@ -155,6 +161,8 @@ def sheet_page(
     request: HttpRequest, round_number: int, table_number: int, token: str
 ) -> HttpResponse:
     sheet = access.sheet_for_link(token, round_number, table_number)
+    if sheet.table.number != table_number:  # a table moved since its QR code was printed
+        return redirect(_url(sheet))
     return _page(request, sheet)
 
 
@@ -162,10 +170,12 @@ def sheet_page(
 def state(request: HttpRequest, round_number: int, table_number: int, token: str) -> HttpResponse:
     """The totals and the deals only (htmx polling keeps the other phone up to date)."""
     sheet = access.sheet_for_link(token, round_number, table_number)
+    match = shared.match_view(sheet, shared.sheet_rules(sheet))
     context = {
         "sheet": sheet,
         "names": shared.team_names(sheet),
-        "rows": shared.deal_rows(sheet),
+        "match": match,
+        "rows": shared.deal_rows(sheet, match=match),
         "winner": shared.winner_name(sheet),
         "state_url": _url(sheet, "state"),
     }
@@ -227,8 +237,16 @@ def deal(request: HttpRequest, round_number: int, table_number: int, token: str)
         return _already_recorded(request, written.sheet, written.deal)
     assert written.deal is not None
     text = _("Donne %(number)d enregistrée.") % {"number": written.deal.number}
-    if written.sheet.status == ScoreSheet.Status.FINISHED:
+    if written.sheet.status == ScoreSheet.Status.FINISHED and written.sheet.games:
+        text += " " + _("Le match est terminé : l'autre équipe doit maintenant confirmer.")
+    elif written.sheet.status == ScoreSheet.Status.FINISHED:
         text += " " + _("La partie est terminée : l'autre équipe doit maintenant confirmer.")
+    elif written.sheet.games and written.deal.game == len(written.sheet.games):
+        # The deal ended a game of the match, which goes on: the next game starts here.
+        text += " " + _("Manche %(n)d terminée : la manche %(m)d commence, à zéro.") % {
+            "n": written.deal.game,
+            "m": written.deal.game + 1,
+        }
     messages.success(request, text)
     return redirect(_url(written.sheet) + f"#donne-{written.deal.number}", permanent=False)
 
@@ -307,6 +325,9 @@ def delete_last(
     if not form.is_valid():
         error = reason_error(form) or _("Formulaire illisible : rechargez la page.")
         return _page(request, sheet, error=error, status=400)
+    refusal = follow.missing_reason(sheet.table.round, form.cleaned_data["reason"])
+    if refusal:
+        return _page(request, sheet, error=refusal, status=400)
     try:
         services.delete_last_deal(
             sheet.pk,

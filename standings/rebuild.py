@@ -142,6 +142,9 @@ def _fingerprint(
             [(e.pk, e.number, e.name, e.players, e.lot, e.withdrawn_after) for e in entries],
             [
                 (r.round, r.team_a, r.team_b, r.score_a, r.score_b, str(r.kind), r.forfeit_loser)
+                # A match's games won, only when there are some: a one-game contest's
+                # fingerprints stay as they were.
+                + ((r.games_a, r.games_b) if r.games_a is not None else ())
                 for r in results
                 if r.round <= as_of_round
             ],
@@ -325,6 +328,7 @@ def rebuild(contest_id: int, *, force: bool = False) -> RebuildOutcome:
         contest_id=contest_id,
         club_slug=contest.club.slug,
         contest_slug=contest.slug,
+        season_id=contest.season_id,
     )
     logger.info(
         "standings: contest %s rebuilt at version %s (rounds %s, %s teams, %s results)",

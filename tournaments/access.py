@@ -24,6 +24,7 @@ Usage::
     round_ = access.round_for(request.user, club_slug, contest_id, round_number)
     entry = access.entry_for(request.user, club_slug, contest_id, entry_id)
     table = access.table_for(request.user, club_slug, contest_id, round_number, table_number)
+    season = access.season_for(request.user, club_slug, season_id)  # owned, or a circuit's
 
 Views are decorated with :func:`organiser_view` (login, membership, then allowed methods)::
 
@@ -41,7 +42,7 @@ from collections.abc import Callable, Collection
 from typing import Any, TypeVar
 
 from django.contrib.auth.views import redirect_to_login
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.utils.translation import gettext as _
 
@@ -241,15 +242,30 @@ def player_for(
 def season_for(
     user: Any, club_slug: str, season_id: int, *, roles: Collection[str] = ORGANISING
 ) -> Season:
-    """Season ``season_id`` of club ``club_slug``."""
+    """Season ``season_id`` as seen from club ``club_slug``: a season the club owns, or a
+    circuit it takes part in (``SeasonClub``). A participant club sees the season's results;
+    every contest's own pages stay behind :func:`contest_for` (its club's members only), so
+    another club's entries, players and sheets remain out of reach."""
     _check_user(user)
     _check_ids(season_id)
+    club = club_for(user, club_slug, roles=roles)
     season = (
         Season.objects.select_related("club")
-        .filter(pk=season_id, club__slug=club_slug, **_member_filter(user, roles, "club__"))
+        .filter(Q(club=club) | Q(memberships__club=club), pk=season_id)
         .first()
     )
     if season is None:
+        raise _not_found()
+    return season
+
+
+def owned_season_for(
+    user: Any, club_slug: str, season_id: int, *, roles: Collection[str] = ORGANISING
+) -> Season:
+    """Season ``season_id`` of club ``club_slug`` itself (its rules, clubs and final are the
+    owner club's alone)."""
+    season = season_for(user, club_slug, season_id, roles=roles)
+    if season.club.slug != club_slug:
         raise _not_found()
     return season
 

@@ -38,6 +38,7 @@ It never writes to the database (``services`` does) and never imports ``scoring`
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -244,7 +245,7 @@ def standings_config(contest: Contest) -> engine_standings.StandingsConfig:
         allowed = set(engine_standings.MatchPointsScale.__dataclass_fields__)
         scale = {k: v for k, v in contest.match_points.items() if k in allowed}
     return engine_standings.StandingsConfig(
-        method=engine_standings.RankingMethod(contest.ranking_method),
+        method=ranking_method(contest),
         tiebreaks=tuple(contest.tiebreaks or ()),
         bye=engine_standings.ByePolicy(award=engine_standings.AwardMode.RECORDED),
         forfeit=engine_standings.ForfeitPolicy(award=engine_standings.AwardMode.RECORDED),
@@ -254,6 +255,37 @@ def standings_config(contest: Contest) -> engine_standings.StandingsConfig:
             engine_standings.WithdrawalRule.LEAVE,
         ),
     )
+
+
+_MATCH_GAMES: dict[str, int] = {}
+
+
+def plays_matches(contest: Contest) -> bool:
+    """A table's match is several games under the contest's rules (``match_games`` > 1).
+
+    Reading a ruleset takes a couple of milliseconds and every rebuild of the standings asks:
+    the answer is kept per stored ruleset for the process."""
+    key = json.dumps(contest.ruleset, sort_keys=True) + "|" + (contest.preset or "")
+    games = _MATCH_GAMES.get(key)
+    if games is None:
+        try:
+            games = int(ruleset_of(contest).match_games)
+        except EngineError:
+            games = 1
+        if len(_MATCH_GAMES) > 256:
+            _MATCH_GAMES.clear()
+        _MATCH_GAMES[key] = games
+    return games > 1
+
+
+def ranking_method(contest: Contest) -> engine_standings.RankingMethod:
+    """The contest's ranking method; a contest of matches of several games ranked "on points"
+    ranks on matches won first, then on points (its tie-breaks follow): the games are won to
+    win the match, not to gather points."""
+    method = engine_standings.RankingMethod(contest.ranking_method)
+    if method is engine_standings.RankingMethod.POINTS and plays_matches(contest):
+        return engine_standings.RankingMethod.WINS_THEN_POINTS
+    return method
 
 
 def withdrawals(entries: Iterable[Entry]) -> dict[int, int]:

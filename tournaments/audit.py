@@ -168,6 +168,17 @@ ACTION_LABELS: dict[str, Any] = {
     "sheet.token": _("Lien de table renouvelé"),
     "publication.update": _("Publication modifiée"),
     "prize.update": _("Prix modifiés"),
+    "plan.rounds_count": _("Nombre de parties changé"),
+    "plan.latecomer": _("Retardataire placé"),
+    "plan.table_move": _("Table déplacée"),
+    "plan.table_swap": _("Tables échangées"),
+    "sheet.bye_cancelled": _("Exempt annulé"),
+    "season.join": _("Concours ajouté à la saison"),
+    "season.leave": _("Concours retiré de la saison"),
+    "season.rules": _("Règles de la saison modifiées"),
+    "season.clubs": _("Clubs du circuit modifiés"),
+    "season.final": _("Finale et qualification de la saison réglées"),
+    "season.qualify": _("Qualifiés de la saison inscrits dans la finale"),
 }
 
 FILTERS: dict[str, Any] = {
@@ -178,6 +189,7 @@ FILTERS: dict[str, Any] = {
     "deal": _("Donnes"),
     "sheet": _("Feuilles de marque"),
     "publication": _("Publication"),
+    "plan": _("Changements du plan"),
 }
 
 

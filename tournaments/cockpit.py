@@ -62,6 +62,8 @@ class Cockpit:
     next_number: int | None  # the next partie to draw (None when all are drawn)
     progress: dict[int, RoundProgress]
     counts: dict[str, int]
+    season_line: str = ""  # "Challenge d'hiver : 5e journée sur 12", linked to the season
+    season_url: str = ""
 
 
 def _url(name: str, contest: Contest, round_: Round | None = None) -> str:
@@ -216,6 +218,14 @@ class _Builder:
                 _(
                     "Mêlée : partenaires et adversaires tirés à chaque partie, jamais deux fois "
                     "le même partenaire tant que c'est possible."
+                )
+            )
+        if self.current is not None and not self.finished:
+            # A running contest's plan may change: parties, a latecomer, a table out of service.
+            step.actions.append(
+                Action(
+                    _("Changer le plan (parties, retardataire, table hors service)"),
+                    _url("tournaments:plan", self.contest),
                 )
             )
         if self.finished:
@@ -481,7 +491,17 @@ def cockpit_of(contest: Contest) -> Cockpit:
         b.prizes(),
         b.exports(),
     ]
+    from tournaments.services.seasons import season_position
+
+    position = season_position(contest)
     return Cockpit(
+        season_line=position[1] if position else "",
+        season_url=reverse(
+            "publishing:season",
+            kwargs={"club_slug": contest.club.slug, "season_id": position[0].pk},
+        )
+        if position
+        else "",
         steps=steps,
         next_action=b.next_action,
         rounds=b.rounds,

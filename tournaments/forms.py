@@ -11,6 +11,7 @@ from typing import Any
 
 from django import forms
 from django.db import models
+from django.db.models import Q
 from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -259,7 +260,10 @@ class ContestForm(forms.Form):
         self.frozen = frozen
         season = self.fields["season"]
         if isinstance(season, forms.ModelChoiceField):
-            season.queryset = Season.objects.filter(club=club)
+            # The club's seasons and the circuits it takes part in.
+            season.queryset = Season.objects.filter(
+                Q(club=club) | Q(memberships__club=club)
+            ).distinct()
         choices = [("", _("— aucun —")), *TIEBREAK_CHOICES]
         for i, name in enumerate(self.TIEBREAK_FIELDS):
             self.fields[name] = forms.ChoiceField(

@@ -25,6 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from tournaments import journal_seasons
 from tournaments.models import AuditEvent, Entry, Round, Table
 
 SHEET = "scoresheet"
@@ -468,6 +469,34 @@ def _player_merge(event: AuditEvent, names: Names) -> str:
     return _done(event, text)
 
 
+def _plan(message: str) -> Builder:
+    """A change of a running contest's plan (``services.plan_rounds``, ``latecomers``,
+    ``table_moves``): ``message`` filled from the event's state, then its reason."""
+
+    def build(event: AuditEvent, names: Names) -> str:
+        before, after = _state(event.before), _state(event.after)
+        values = {"round": _round_number(event, names), "old": "?", **after}
+        values["old"] = before.get("rounds_count", before.get("table", "?"))
+        if isinstance(after.get("tables"), list) and len(after["tables"]) == 2:
+            values["first"], values["second"] = after["tables"]
+        if "team_number" in after:
+            values["team"] = team_name(after["team_number"], after.get("team_label", ""))
+            opponent = team_name(after.get("opponent_number", "?"), after.get("opponent_label", ""))
+            how = (
+                _("à la place de l'exempt, face à %(team)s")
+                if after.get("against") == "bye"
+                else _("face à %(team)s, qui attendait")
+            )
+            values["how"] = how % {"team": opponent}
+        try:
+            text = _(message) % values
+        except (KeyError, TypeError, ValueError):  # an event written by an older version
+            text = str(event.target_repr)
+        return _done(event, text + _reason(event))
+
+    return build
+
+
 BUILDERS: dict[str, Builder] = {
     "contest.create": _contest_create,
     "contest.update": _contest_update,
@@ -501,7 +530,28 @@ BUILDERS: dict[str, Builder] = {
     "sheet.forfeit": _sheet_text(gettext_noop("Forfait ou exempt marqué sur la feuille %(table)s")),
     "sheet.token": _sheet_text(gettext_noop("Lien %(table)s renouvelé")),
     "player.merge": _player_merge,
+    "plan.rounds_count": _plan(
+        gettext_noop("Le concours se jouera en %(rounds_count)s parties au lieu de %(old)s")
+    ),
+    "plan.latecomer": _plan(
+        gettext_noop("%(team)s placée à la partie %(round)s, table %(table)s, %(how)s")
+    ),
+    "plan.table_move": _plan(
+        gettext_noop(
+            "Partie %(round)s : le match de la table %(old)s (%(teams)s) déplacé à la table "
+            "%(table)s"
+        )
+    ),
+    "plan.table_swap": _plan(
+        gettext_noop(
+            "Partie %(round)s : les tables %(first)s et %(second)s échangent leurs numéros"
+        )
+    ),
+    "sheet.bye_cancelled": _sheet_text(
+        gettext_noop("Exempt annulé sur la feuille %(table)s : un retardataire y joue")
+    ),
 }
+BUILDERS.update(journal_seasons.builders(_done))  # the season.* actions
 
 
 def generic(event: AuditEvent, names: Names) -> str:

@@ -13,3 +13,12 @@ round_published = Signal()
 # Sent inside the transaction when a round's public flags change (``round``, ``before``: the
 # flags before). The scoring app rebuilds the public standings at once.
 round_visibility_changed = Signal()
+
+# Sent inside the transaction when the organiser changes the plan of a running contest
+# (``services.plan_changes``): ``contest_id``, and ``round`` when a round's tables changed (a
+# latecomer seated, a table moved). The scoring app gives a new table its sheet and turns a
+# former bye's sheet into a game's; the standings app marks the standings stale and rebuilds.
+plan_changed = Signal()
+# Sent inside the transaction when what a season ranks changes (``season_id``): its rules,
+# its clubs, or a contest joined or left it. The standings app rebuilds it on commit.
+season_changed = Signal()

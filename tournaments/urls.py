@@ -11,10 +11,12 @@ from tournaments import (
     views_cockpit,
     views_entries,
     views_guide,
+    views_plan,
     views_players,
     views_replacements,
     views_round_closing,
     views_rounds,
+    views_seasons,
     views_solo,
 )
 
@@ -23,11 +25,16 @@ app_name = "tournaments"
 CLUB = "<slug:club_slug>/"
 CONTEST = CLUB + "concours/<int:contest_id>/"
 ROUND = CONTEST + "manches/<int:round_number>/"
+SEASON = CLUB + "saisons/<int:season_id>/"
 
 urlpatterns = [
     path("", views.dashboard, name="dashboard"),
     path(CLUB, views.club, name="club"),
     path(CLUB + "saisons/nouvelle/", views.season_create, name="season_create"),
+    path(SEASON + "reglages/", views_seasons.season_settings, name="season_settings"),
+    path(SEASON + "clubs/", views_seasons.season_club, name="season_club"),
+    path(SEASON + "concours/", views_seasons.season_contest, name="season_contest"),
+    path(SEASON + "finale/", views_seasons.season_final, name="season_final"),
     path(CLUB + "joueurs/", views.players, name="players"),
     path(CLUB + "joueurs/suggestions/", views.player_suggestions, name="player_suggestions"),
     path(
@@ -47,6 +54,7 @@ urlpatterns = [
     path(CONTEST + "modifier/", views.contest_edit, name="contest_edit"),
     path(CONTEST + "clore/", views.contest_finish, name="contest_finish"),
     path(CONTEST + "journal/", views.contest_log, name="contest_log"),
+    path(CONTEST + "plan/", views_plan.plan, name="plan"),
     path(CONTEST + "aide/", views_guide.guide, name="guide"),
     path(CONTEST + "equipes/", views_entries.entries, name="entries"),
     path(CONTEST + "equipes/import/", views_entries.entries_import, name="entries_import"),
@@ -91,6 +99,8 @@ urlpatterns = [
     path(ROUND + "supprimer/", views_rounds.round_delete, name="round_delete"),
     path(ROUND + "clore/", views_round_closing.round_close, name="round_close"),
     path(ROUND + "rouvrir/", views_round_closing.round_reopen, name="round_reopen"),
+    path(ROUND + "retardataire/", views_plan.latecomer, name="plan_latecomer"),
+    path(ROUND + "tables-hors-service/", views_plan.tables, name="plan_tables"),
     path(ROUND + "impression/", views_rounds.round_print, name="round_print"),
     path(ROUND + "projection/", views_rounds.round_projector, name="round_projector"),
 ]

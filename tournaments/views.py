@@ -25,7 +25,7 @@ from tournaments.forms import (
     SeasonForm,
     player_choice_label,
 )
-from tournaments.models import Club, Contest, Membership, Player, Round
+from tournaments.models import Club, Contest, Membership, Player, Round, Season
 from tournaments.responses import query_text, service_refusal
 from tournaments.tables import PlayerTable
 
@@ -68,7 +68,10 @@ def _club_page(
         {
             "club": club,
             "contests": contests,
-            "seasons": club.seasons.all(),
+            # Its own seasons and the circuits it takes part in (tournaments.access.season_for).
+            "seasons": Season.objects.filter(Q(club=club) | Q(memberships__club=club))
+            .select_related("club")
+            .distinct(),
             "players_count": Player.objects.registry_of(club).count(),
             "season_form": season_form,
         },

@@ -101,9 +101,12 @@ def entries(
             sums = played_sums[rnd] = [0, 0]
         sums[0] += sa + sb
         sums[1] += 2
-        if sa > sb:
+        # A match is won on games won, then on points (engine.match); a game on points.
+        ga = r.games_a
+        margin = sa - sb if ga is None or ga == r.games_b else ga - (r.games_b or 0)
+        if margin > 0:
             mp_a, mp_b, out_a, out_b = win, loss, WIN, LOSS
-        elif sa < sb:
+        elif margin < 0:
             mp_a, mp_b, out_a, out_b = loss, win, LOSS, WIN
         else:  # equal totals: a draw
             mp_a, mp_b, out_a, out_b = draw, draw, DRAW, DRAW
@@ -147,6 +150,8 @@ def _check(r: GameResult, team_set: set[int], seen: dict[int, set[int]]) -> Resu
         raise _invalid(r, "score")
     if r.score_a < 0 or r.score_b < 0:
         raise _invalid(r, "negative_score")
+    if r.games_a is not None or r.games_b is not None:
+        _check_games(r)
     if a not in team_set:
         raise StandingsError("standings.unknown_team", round=rnd, team=a)
     in_round = seen.get(rnd)
@@ -160,6 +165,15 @@ def _check(r: GameResult, team_set: set[int], seen: dict[int, set[int]]) -> Resu
             raise _invalid(r, "bye")
         return _BYE_KIND
     return _check_opponent(r, team_set, in_round)
+
+
+def _check_games(r: GameResult) -> None:
+    """A match's games won: both given, whole numbers >= 0, on a game played at a table."""
+    for value in (r.games_a, r.games_b):
+        if type(value) is not int or value < 0:
+            raise _invalid(r, "games")
+    if r.kind != _PLAYED_KIND:
+        raise _invalid(r, "games")
 
 
 def _check_opponent(r: GameResult, team_set: set[int], in_round: set[int]) -> ResultKind:

@@ -33,6 +33,10 @@ class GameResult:
     A bye has ``team_b=None`` (its scores are ignored unless the bye policy is ``recorded``).
     A forfeit names its ``forfeit_loser`` (``team_a`` or ``team_b``); its scores are ignored
     unless the forfeit policy is ``recorded``.
+
+    A match of several games (``engine.match``) carries the games each team won
+    (``games_a``/``games_b``) and the sum of its games' scores: the match is won on games won,
+    then on points (``engine.match.fold_match``). ``None`` for a game on its own.
     """
 
     round: int
@@ -42,6 +46,8 @@ class GameResult:
     score_b: int = 0
     kind: ResultKind = ResultKind.PLAYED
     forfeit_loser: int | None = None
+    games_a: int | None = None
+    games_b: int | None = None
 
 
 class RankingMethod(StrEnum):

@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('publishing', '0001_models_moved_from_scoring'),
-        ('tournaments', '0012_replacements_individual_tiebreaks'),
+        ('tournaments', '0014_replacements_individual_tiebreaks'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

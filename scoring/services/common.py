@@ -23,6 +23,7 @@ from engine.game import GameState
 from engine.rules import Ruleset
 from scoring import adapters
 from scoring.models import DealCorrection, DealRecord, ScoreSheet
+from scoring.services import matches
 from scoring.services.errors import DealRefused, NotAllowed, ServiceError, StaleSheet
 from scoring.sheet_states import Action, Role, Status
 from scoring.signals import results_changed
@@ -173,7 +174,10 @@ def rules_of(sheet: ScoreSheet) -> Ruleset:
 
 
 def game_state(rules: Ruleset, sheet: ScoreSheet) -> GameState:
-    """The engine's game state after the sheet's deals, from its stored running totals."""
+    """The engine's game state after the sheet's deals, from its stored running totals (in a
+    match of several games, the game in play: ``matches.current_game``)."""
+    if matches.is_match(rules):
+        return matches.current_game(rules, sheet)
     return GameState(
         rules,
         total_a=sheet.total_a,
@@ -187,6 +191,8 @@ def state_before(rules: Ruleset, sheet: ScoreSheet, number: int | None = None) -
     """The game state just before deal ``number`` (the next deal when ``None``)."""
     if number is None or number > sheet.deal_count:
         return game_state(rules, sheet)
+    if matches.is_match(rules):
+        return matches.state_before(rules, sheet, number)
     if number <= 1:
         return GameState(rules)
     previous = (
@@ -237,14 +243,21 @@ def back_in_play(sheet: ScoreSheet) -> list[str]:
 
 
 def set_game_fields(sheet: ScoreSheet, state: GameState) -> list[str]:
-    """Copy the engine's game state onto the sheet; return the changed field names."""
-    sheet.total_a = state.total_a
-    sheet.total_b = state.total_b
-    sheet.reserve = state.reserve
-    sheet.deal_count = state.deals_counted
-    sheet.winner = winner_of(state)
-    fields = ["total_a", "total_b", "reserve", "deal_count", "winner"]
-    if state.game_over:
+    """Copy the engine's game state onto the sheet; return the changed field names.
+
+    In a match of several games the sheet's result is the match's: a finished game starts the
+    next one, and the sheet is finished once the match is decided (``matches``)."""
+    if matches.is_match(state.rules):
+        fields, over = matches.set_match_fields(sheet, state)
+    else:
+        sheet.total_a = state.total_a
+        sheet.total_b = state.total_b
+        sheet.reserve = state.reserve
+        sheet.deal_count = state.deals_counted
+        sheet.winner = winner_of(state)
+        fields = ["total_a", "total_b", "reserve", "deal_count", "winner"]
+        over = state.game_over
+    if over:
         if sheet.status == Status.OPEN:
             sheet.status = Status.FINISHED
             sheet.finished_at = timezone.now()

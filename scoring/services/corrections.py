@@ -20,6 +20,7 @@ from engine.rules import Ruleset
 from scoring import adapters
 from scoring.adapters import DealFacts
 from scoring.models import DealCorrection, DealRecord
+from scoring.services import matches
 from scoring.services.common import (
     account,
     bump,
@@ -150,10 +151,23 @@ def correct_deal(
         before = snapshot(target)
         was_result = is_result(sheet.status)
         all_facts = [facts if r.number == number else adapters.facts_of(r) for r in records]
-        state = _refold(rules_of(sheet), records, all_facts)
-        for field, value in facts.record_fields().items():
-            setattr(target, field, value)
-        _store_refold(records, state, start=records.index(target))
+        rules = rules_of(sheet)
+        if matches.is_match(rules):
+            # A match: every deal again, split into games by the engine (a corrected deal may
+            # end a game earlier or later, and move the deals after it to another game).
+            result = matches.replay(rules, records, all_facts)
+            for field, value in facts.record_fields().items():
+                setattr(target, field, value)
+            matches.store_replay(
+                records, result, start=records.index(target), fact_fields=_FACT_FIELDS
+            )
+            sheet.games = result.earlier
+            state = result.last
+        else:
+            state = _refold(rules, records, all_facts)
+            for field, value in facts.record_fields().items():
+                setattr(target, field, value)
+            _store_refold(records, state, start=records.index(target))
         bump(sheet, set_game_fields(sheet, state))
         target.refresh_from_db()
         history(

@@ -24,9 +24,11 @@ from django.utils.translation import gettext as _
 from engine.deal import DealScore
 from engine.errors import EngineError
 from engine.game import GameState
+from engine.rules import Ruleset
 from scoring import adapters
 from scoring.adapters import DealFacts
 from scoring.models import DealCorrection, DealRecord, ScoreSheet
+from scoring.services import matches
 from scoring.services.common import (
     account,
     back_in_play,
@@ -151,6 +153,8 @@ def _score_next_deal(sheet: ScoreSheet, entry: NewDeal) -> tuple[DealRecord, lis
     deal = DealRecord(
         sheet=sheet,
         number=sheet.deal_count + 1,
+        # Read before the sheet takes this deal: a deal that ends a game belongs to it.
+        game=matches.next_game(sheet),
         **entry.facts.record_fields(),
         **adapters.scored_fields(state.entries[-1].score),
         running_a=state.total_a,
@@ -213,6 +217,12 @@ def delete_last_deal(
             return Written(sheet, None, created=False)
         require(sheet, Action.DELETE_LAST, acting)
         check_version(sheet, version)
+        try:
+            rules: Ruleset | None = rules_of(sheet)
+        except DealRefused:
+            rules = None  # broken rules: the last deal can still go, as a one-game sheet
+        if rules is not None and matches.is_match(rules):
+            return _delete_in_match(sheet, rules, client_id, user, device, reason)
         last_two = list(sheet.deals.order_by("-number")[:2])
         if not last_two:
             raise refuse("no_deal", _("Il n'y a aucune donne à supprimer."))
@@ -230,16 +240,53 @@ def delete_last_deal(
         if is_result(sheet.status):
             fields += back_in_play(sheet)
         bump(sheet, fields)
-        history(
-            sheet=sheet,
-            deal_number=before["number"],
-            action=DealCorrection.Action.DELETED,
-            before=before,
-            after={},
-            reason=reason[:300],
-            client_id=client_id,
-            by=account(user),
-            device=device[:64],
-        )
-        notify(sheet, was_result)
+        _removed(sheet, before, was_result, client_id, user, device, reason)
         return Written(sheet, None)
+
+
+def _delete_in_match(
+    sheet: ScoreSheet,
+    rules: Ruleset,
+    client_id: uuid.UUID | None,
+    user: Any,
+    device: str,
+    reason: str,
+) -> Written:
+    """Remove the last deal of a match: the match is the replay of the deals before it (a
+    removal that reopens a finished game takes the match back into that game)."""
+    records = list(sheet.deals.order_by("number"))
+    if not records:
+        raise refuse("no_deal", _("Il n'y a aucune donne à supprimer."))
+    last = records.pop()
+    result = matches.replay(rules, records, [adapters.facts_of(r) for r in records])
+    was_result = is_result(sheet.status)
+    before = snapshot(last)
+    last.delete()
+    sheet.games = result.earlier
+    bump(sheet, set_game_fields(sheet, result.last))
+    _removed(sheet, before, was_result, client_id, user, device, reason)
+    return Written(sheet, None)
+
+
+def _removed(
+    sheet: ScoreSheet,
+    before: dict[str, Any],
+    was_result: bool,
+    client_id: uuid.UUID | None,
+    user: Any,
+    device: str,
+    reason: str,
+) -> None:
+    """The history and the signal of a removed deal."""
+    history(
+        sheet=sheet,
+        deal_number=before["number"],
+        action=DealCorrection.Action.DELETED,
+        before=before,
+        after={},
+        reason=reason[:300],
+        client_id=client_id,
+        by=account(user),
+        device=device[:64],
+    )
+    notify(sheet, was_result)

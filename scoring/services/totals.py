@@ -1,5 +1,9 @@
 """A paper sheet entered as its two totals only, checked by the engine's table check.
 
+A match of several games is entered game by game (``matches.GameTotals``): each game gets the
+table check, the games must make the match (``matches.game_totals``), and the sheet holds the
+match as if it had been entered deal by deal (its games, games won, winner).
+
 A consistent pair is confirmed (the organiser typed what both teams signed); an inconsistent
 one is refused with :class:`TotalsInconsistent` unless forced, then saved "to verify". Changing
 saved totals keeps the history. This module must not render anything nor read the request.
@@ -7,6 +11,7 @@ saved totals keeps the history. This module must not render anything nor read th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
@@ -16,8 +21,11 @@ from django.utils.translation import gettext_lazy
 
 from engine.errors import EngineError
 from engine.game import TableCheck, table_check
+from engine.match import MatchState
 from engine.rules import Ruleset
+from scoring import adapters
 from scoring.models import DealCorrection, ScoreSheet, TotalsResult
+from scoring.services import matches
 from scoring.services.common import (
     account,
     bump,
@@ -29,7 +37,7 @@ from scoring.services.common import (
     require,
     rules_of,
 )
-from scoring.services.errors import DealRefused, TotalsInconsistent, Written
+from scoring.services.errors import DealRefused, TotalsInconsistent, Written, refuse
 from scoring.sheet_states import Action, Kind, Role, Status
 
 
@@ -70,7 +78,7 @@ def check_totals(
 
 
 def _totals_snapshot(totals: TotalsResult) -> dict[str, Any]:
-    return {
+    snapshot = {
         "total_a": totals.total_a,
         "total_b": totals.total_b,
         "deals_played": totals.deals_played,
@@ -78,6 +86,9 @@ def _totals_snapshot(totals: TotalsResult) -> dict[str, Any]:
         "capots": totals.capots,
         "check_ok": totals.check_ok,
     }
+    if totals.games:
+        snapshot["games"] = totals.games
+    return snapshot
 
 
 def _check_values(check: TableCheck | None) -> dict[str, Any]:
@@ -108,6 +119,42 @@ _SHEET_FIELDS = [
     "confirmed_by_team",
     "check_note",
 ]
+
+
+def _match_check(
+    rules: Ruleset, games: Sequence[matches.GameTotals]
+) -> tuple[MatchState, TableCheck | None, str]:
+    """A paper match game by game: the match the games make (refused when they do not make
+    one), and the first game the table check finds inconsistent, with its French finding."""
+    if not matches.is_match(rules):
+        raise refuse(
+            "not_a_match", _("Ce concours se joue en une seule manche par table."), field="games"
+        )
+    match = matches.game_totals(rules, games)
+    for number, g in enumerate(games, start=1):
+        check = check_totals(rules, g.deals_played, g.total_a, g.total_b, g.belotes, g.capots)
+        if check is not None and not check.consistent:
+            note = _("Manche %(n)d : %(finding)s") % {"n": number, "finding": describe_check(check)}
+            return match, check, note
+    return match, None, ""
+
+
+def _set_match(sheet: ScoreSheet, match: MatchState, games: Sequence[matches.GameTotals]) -> None:
+    """The sheet's match from its games' totals (the winner is the match's)."""
+    sheet.games = [
+        {
+            "a": g.total_a,
+            "b": g.total_b,
+            "w": adapters.team_letter(result.winner),
+            "deals": g.deals_played,
+        }
+        for g, result in zip(games, match.games, strict=True)
+    ]
+    sheet.games_a, sheet.games_b = match.wins_a, match.wins_b
+    if match.winner is None:
+        sheet.winner = ScoreSheet.Winner.DRAW
+    else:
+        sheet.winner = adapters.team_letter(match.winner)
 
 
 def _set_sheet(
@@ -145,15 +192,29 @@ def record_totals(
     user: Any = None,
     reason: str = "",
     role: Role | str = Role.ORGANISER,
+    games: Sequence[matches.GameTotals] = (),
 ) -> Written:
-    """Enter a paper sheet as its two totals; the table check flags an inconsistent pair."""
+    """Enter a paper sheet as its two totals; the table check flags an inconsistent pair.
+
+    ``games``: a match of several games entered game by game (the other totals are then
+    ignored: the match's are the sums of its games); each game gets the table check.
+    """
     with transaction.atomic():
         sheet = lock(sheet_id)
         require(sheet, Action.TOTALS, Role(role))
         check_version(sheet, version)
-        check = check_totals(rules_of(sheet), deals_played, total_a, total_b, belotes, capots)
+        match = None
+        if games:
+            match, check, note = _match_check(rules_of(sheet), games)
+            total_a, total_b = match.points_a, match.points_b
+            deals_played = sum(g.deals_played for g in games)
+            belotes = sum(g.belotes for g in games)
+            capots = sum(g.capots for g in games)
+        else:
+            check = check_totals(rules_of(sheet), deals_played, total_a, total_b, belotes, capots)
+            note = describe_check(check) if check is not None and not check.consistent else ""
         if check is not None and not check.consistent and not force:
-            raise TotalsInconsistent(check, describe_check(check))
+            raise TotalsInconsistent(check, note)
         was_result = is_result(sheet.status)
         existing = TotalsResult.objects.filter(sheet=sheet).first()
         before = _totals_snapshot(existing) if existing else None
@@ -166,9 +227,19 @@ def record_totals(
             "entered_by": account(user),
             **_check_values(check),
         }
+        if match is not None or (existing is not None and existing.games):
+            values["games"] = [g.to_json() for g in games]
         totals, _created = TotalsResult.objects.update_or_create(sheet=sheet, defaults=values)
         _set_sheet(sheet, totals, check, user)
-        bump(sheet, _SHEET_FIELDS)
+        fields = list(_SHEET_FIELDS)
+        if match is not None:
+            sheet.check_note = note
+            _set_match(sheet, match, games)
+            fields += matches.MATCH_FIELDS
+        elif sheet.games:
+            sheet.games, sheet.games_a, sheet.games_b = [], 0, 0
+            fields += matches.MATCH_FIELDS
+        bump(sheet, fields)
         if before is not None:
             history(
                 sheet=sheet,

@@ -247,9 +247,10 @@ def test_a_contest_day_as_the_organiser(
     assert other_phone.errors == []
 
     # 7. Table 2's paper sheet, typed by the organiser from the follow page (totals only).
-    # The print page has no menu (it is printed): its "Retour" leads to the publication page.
-    page.get_by_role("link", name="Retour").click()
-    _to_cockpit(page)
+    # The print page has no menu (it is printed): its "Retour au tableau de bord" (and its
+    # breadcrumbs, hidden on paper) lead back to the cockpit.
+    page.get_by_role("link", name="Retour au tableau de bord").click()
+    page.wait_for_selector("ol.steps")
     expect(page.locator("#step-tables")).to_contain_text("Partie 1 : 1 table sur 4 terminée")
     expect(_next_action(page)).to_have_text("Suivre les tables de la partie 1")
     _next_action(page).click()

@@ -79,6 +79,7 @@ def world(club: Any, other_club: Any, organiser: Any, scorer: Any, outsider: Any
     prize = Prize.objects.create(contest=contest, rank_from=1, rank_to=1, label="Jambon")
     job = ExportJob.objects.create(contest=contest, kind="entries", format="csv")
     entry = contest.entries.order_by("number").first()
+    season = services.create_season(club, name="Challenge privé")
     return {
         "contest": contest,
         "kwargs": {
@@ -99,6 +100,7 @@ def world(club: Any, other_club: Any, organiser: Any, scorer: Any, outsider: Any
             # opens nothing is the refusal to check).
             "code": _unused_short_code(),
             "fmt": "csv",
+            "season_id": season.pk,
         },
     }
 

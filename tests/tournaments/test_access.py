@@ -48,13 +48,19 @@ def world(club: Any, other_club: Any) -> dict[str, Any]:
     services.publish_round(first)
     second = services.generate_round(contest, seed=2)
     entry = contest.entries.get(number=1)
+    from tournaments.models import SoloEntry
+
+    solo = SoloEntry.objects.create(contest=contest, number=1, player=entry.player1)
+    season = services.create_season(club, name="Challenge d'hiver")
     return {
         "club_slug": club.slug,
         "contest_id": contest.pk,
         "round_number": second.number,
         "entry_id": entry.pk,
         "player_id": entry.player1_id,
+        "solo_id": solo.pk,
         "action": "payer",
+        "season_id": season.pk,
     }
 
 

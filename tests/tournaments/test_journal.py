@@ -258,6 +258,86 @@ CASES: list[tuple[str, dict[str, Any], str]] = [
         "Concours modifié par demo à 15 h 42 : date : 01/03/2027 → 08/03/2027.",
     ),
     (
+        "plan.rounds_count",
+        {
+            "target_type": "contest",
+            "before": {"rounds_count": 6},
+            "after": {"rounds_count": 5, "reason": "vote de la salle", "drawn": 3},
+        },
+        "Le concours se jouera en 5 parties au lieu de 6 (motif : vote de la salle) "
+        "par demo à 15 h 42.",
+    ),
+    (
+        "plan.latecomer",
+        ROUND2
+        | {
+            "before": {"joined_at_round": 3, "checked_in": False},
+            "after": {
+                "team_number": 12,
+                "team_label": "Morel – Thomas",
+                "table": 9,
+                "against": "bye",
+                "opponent_number": 5,
+                "opponent_label": "Roux – Petit",
+                "reason": "bouchons",
+            },
+        },
+        "Équipe 12 « Morel – Thomas » placée à la partie 2, table 9, à la place de l'exempt, "
+        "face à Équipe 5 « Roux – Petit » (motif : bouchons) par demo à 15 h 42.",
+    ),
+    (
+        "plan.table_move",
+        ROUND2
+        | {
+            "before": {"table": 4},
+            "after": {"table": 12, "teams": "1. A – 2. B", "reason": "table cassée"},
+        },
+        "Partie 2 : le match de la table 4 (1. A – 2. B) déplacé à la table 12 "
+        "(motif : table cassée) par demo à 15 h 42.",
+    ),
+    (
+        "plan.table_swap",
+        ROUND2 | {"after": {"tables": [3, 7], "reason": "lumière"}},
+        "Partie 2 : les tables 3 et 7 échangent leurs numéros (motif : lumière) "
+        "par demo à 15 h 42.",
+    ),
+    (
+        "sheet.bye_cancelled",
+        SHEET | {"after": {"kind": "deals", "total_a": 0}},
+        "Exempt annulé sur la feuille de la table 7 (partie 2) : un retardataire y joue "
+        "par demo à 15 h 42.",
+        "season.join",
+        {"target_type": "season", "target_repr": "Challenge d'hiver"},
+        "Concours ajouté à la saison « Challenge d'hiver » par demo à 15 h 42.",
+    ),
+    (
+        "season.leave",
+        {"target_type": "season", "target_repr": "Challenge d'hiver"},
+        "Concours retiré de la saison « Challenge d'hiver » par demo à 15 h 42.",
+    ),
+    (
+        "season.rules",
+        {"target_type": "season", "target_repr": "Challenge d'hiver"},
+        "Règles de la saison « Challenge d'hiver » modifiées par demo à 15 h 42.",
+    ),
+    (
+        "season.clubs",
+        {"target_type": "season", "target_repr": "Circuit", "after": {"added": "Vannes"}},
+        "Vannes invité dans le circuit « Circuit » par demo à 15 h 42.",
+    ),
+    (
+        "season.final",
+        {"target_type": "season", "target_repr": "Circuit", "after": {"each": 12, "season": None}},
+        "Finale de la saison « Circuit » réglée (par concours : 12 ; au classement de la saison : "
+        "—) par demo à 15 h 42.",
+    ),
+    (
+        "season.qualify",
+        {"target_type": "season", "target_repr": "Circuit", "after": {"created": 24, "already": 0}},
+        "Qualifiés de la saison « Circuit » inscrits : 24 équipe(s) créée(s), 0 déjà là par demo "
+        "à 15 h 42.",
+    ),
+    (
         "something.new",
         {"actor_label": "système"},
         "something.new automatiquement à 15 h 42.",

@@ -2,7 +2,8 @@
 
 ``seasons``, ``players``, ``solo`` (players alone), ``melee`` (a mêlée partie's draw), ``mixed``
 (solo players paired for the whole contest), ``player_merge``, ``contests``, ``entries``, ``imports`` (a validated CSV import),
-``rounds`` (draw, publication, visibility, deletion, closing and reopening), ``edits`` (hand edits of a draft draw) and
+``rounds`` (draw, publication, visibility, deletion, closing and reopening), ``edits`` (hand edits of a draft draw),
+``plan_rounds``, ``latecomers`` and ``table_moves`` (changes of a running contest's plan, each with a reason),
 ``replacements`` (a player replaced in a team from a partie on);
 ``base`` and ``layouts`` hold what they share. Callers use this package's names
 (``from tournaments import services; services.add_entry(...)``), never a module's private helper.
@@ -36,6 +37,13 @@ from tournaments.services.entries import (
     withdraw_entry,
 )
 from tournaments.services.imports import BATCH_SIZE, ImportInterrupted, import_entries
+from tournaments.services.latecomers import (
+    LatecomerOptions,
+    latecomer_consequences,
+    latecomer_options,
+    seat_latecomer,
+)
+from tournaments.services.plan_rounds import change_rounds_count, rounds_count_consequences
 from tournaments.services.player_merge import merge_players
 from tournaments.services.players import (
     Homonym,
@@ -67,6 +75,12 @@ from tournaments.services.solo import (
     set_solo_flag,
     withdraw_solo,
 )
+from tournaments.services.table_moves import (
+    free_numbers,
+    move_consequences,
+    move_table,
+    swap_tables,
+)
 
 __all__ = [
     "BATCH_SIZE",
@@ -79,11 +93,13 @@ __all__ = [
     "Homonym",
     "ImportInterrupted",
     "ReplacementValues",
+    "LatecomerOptions",
     "ServiceError",
     "SoloValues",
     "add_entry",
     "add_solo",
     "add_to_registry",
+    "change_rounds_count",
     "close_round",
     "close_rounds",
     "conflicts",
@@ -94,25 +110,33 @@ __all__ = [
     "delete_solo",
     "find_player",
     "finish_contest",
+    "free_numbers",
     "generate_round",
     "get_or_create_player",
     "homonyms",
     "import_entries",
+    "latecomer_consequences",
+    "latecomer_options",
     "lost_with",
     "merge_players",
+    "move_consequences",
     "move_entry",
+    "move_table",
     "publish_round",
     "redraw_round",
     "reinstate_entry",
     "reinstate_solo",
     "reopen_round",
     "replace_player",
+    "rounds_count_consequences",
     "save_player",
+    "seat_latecomer",
     "set_draw_waits_for_confirmation",
     "set_entry_flag",
     "set_round_visibility",
     "set_solo_flag",
     "swap_entries",
+    "swap_tables",
     "undo_last_edit",
     "update_contest",
     "update_entry",

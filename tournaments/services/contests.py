@@ -21,6 +21,7 @@ from tournaments.messages import engine_error_message
 from tournaments.models import Club, Contest, Round
 from tournaments.services.base import ServiceError, lock_contest, record_change
 from tournaments.services.rounds import CLOSED_BY_CONTEST, close_rounds
+from tournaments.signals import season_changed
 
 # Contest fields that define the rules and format: frozen once round 1 is published.
 RULE_FIELDS: tuple[str, ...] = (
@@ -94,6 +95,8 @@ def create_contest(club: Club, values: Mapping[str, Any]) -> Contest:
             setattr(contest, name, values[name])
     contest.save()
     audit.record(contest, "contest.create", contest, after=audit.snapshot(contest))
+    if contest.season_id is not None:
+        season_changed.send(sender=Contest, season_id=contest.season_id)
     return contest
 
 
@@ -133,11 +136,16 @@ def update_contest(contest: Contest, values: Mapping[str, Any]) -> Contest:
                 _("Le concours a déjà %(count)s parties : impossible d'en prévoir moins.")
                 % {"count": last},
             )
+    old_season = locked.season_id
     for name in INFO_FIELDS + RULE_FIELDS:
         if name in values:
             setattr(locked, name, values[name])
     locked.save()
     record_change(locked, "contest.update", locked, before)
+    if old_season != locked.season_id:  # it left one season, joined another: both re-rank
+        for season_id in (old_season, locked.season_id):
+            if season_id is not None:
+                season_changed.send(sender=Contest, season_id=season_id)
     return locked
 
 

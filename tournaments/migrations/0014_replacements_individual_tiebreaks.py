@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0011_solo_entries'),
+        ('tournaments', '0013_season_rules_circuit'),
     ]
 
     operations = [

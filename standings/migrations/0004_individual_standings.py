@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('standings', '0002_words_partie_not_manche'),
+        ('standings', '0003_season_snapshot'),
     ]
 
     operations = [

@@ -1,0 +1,159 @@
+"""The organiser pages of a contest show their breadcrumbs on screen, never on paper.
+
+Real browser (Playwright, Debian's chromium) against the live server, on a contest in play
+whose partie 2 was drawn on partie 1's ranking. The table's sheet (the later-draw warning and
+its reason fields), a deal's correction, the print pages (score sheets, posters, the partie's
+tables, the palmarès), the publication, the projector, the teams and the journal are opened on a 390×844 phone, a
+1366×768 laptop and a 1920×1080 screen: none scrolls sideways, the breadcrumbs lead back to
+the cockpit (hidden on the projector, which is a big screen); the table's own phone page asks
+for the reason of a removal. Printed (A4 PDF, print media),
+the print pages show no breadcrumbs, no menu and no buttons. Screenshots and PDFs go to
+``$ATOUT_SCREENSHOTS`` when set, else to the test's temporary folder.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import PASSWORD
+
+VIEWPORTS: dict[str, dict[str, Any]] = {
+    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
+    "laptop": {"viewport": {"width": 1366, "height": 768}},
+    "wide": {"viewport": {"width": 1920, "height": 1080}},
+}
+
+OVERFLOW = """() => {
+  const d = document.documentElement;
+  return {scrollWidth: d.scrollWidth, clientWidth: d.clientWidth};
+}"""
+
+# What printing must hide: the breadcrumbs, the contest's menu and every button.
+PRINTED = """() => [...document.querySelectorAll(
+    '.breadcrumbs-bar, .breadcrumbs, .contest-menu, .tabs, .actions')]
+  .filter(e => getComputedStyle(e).display !== 'none').map(e => e.className)"""
+
+PRINT_PAGES = ("print_sheets", "print_posters", "round_print", "print_ranking")
+
+
+def _contest(club: Any) -> dict[str, str]:
+    from django.urls import reverse
+
+    from publishing import services as publishing
+    from scoring.models import ScoreSheet
+    from tests.scoring.conftest import table_url
+    from tests.scoring.helpers import finish_game, play_deals
+    from tests.tournaments.conftest import add_teams, make_contest
+    from tournaments import services
+
+    contest = make_contest(club)
+    add_teams(contest, 9)
+    first = services.publish_round(services.generate_round(contest, seed=3))
+    sheets = {s.table.number: s for s in ScoreSheet.objects.filter(table__round=first)}
+    finish_game(sheets[1])
+    play_deals(sheets[2], 4)
+    publishing.add_prize(contest, rank_from=1, rank_to=3, label="Un jambon de pays")
+    services.generate_round(contest, force_reason="la salle ferme à 19 h")
+    table_link = table_url(sheets[1])
+    at = {"club_slug": club.slug, "contest_id": contest.pk}
+    partie = at | {"round_number": 1}
+    table = partie | {"table_number": 1}
+    return {
+        "table_link": table_link,
+        "cockpit": contest.get_absolute_url(),
+        "sheet": reverse("scoring:sheet", kwargs=table),
+        "correct": reverse("scoring:sheet_correct", kwargs=table | {"number": 2}),
+        "print_sheets": reverse("publishing:print_sheets", kwargs=partie),
+        "print_posters": reverse("publishing:print_posters", kwargs=partie),
+        "round_print": reverse("tournaments:round_print", kwargs=partie),
+        "print_ranking": reverse("publishing:print_ranking", kwargs=at),
+        "publication": reverse("publishing:publication", kwargs=at),
+        "projector": reverse("tournaments:round_projector", kwargs=partie),
+        # Pages whose trail is drawn inside the page (tournaments/_contest_nav.html).
+        "entries": reverse("tournaments:entries", kwargs=at),
+        "journal": reverse("tournaments:contest_log", kwargs=at),
+    }
+
+
+def _shots(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("ATOUT_SCREENSHOTS") or tmp_path) / "organiser"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _login(page: Any, base: str, username: str) -> None:
+    page.goto(base + "/compte/connexion/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", PASSWORD)
+    page.press("#id_password", "Enter")
+    page.wait_for_url("**/orga/**")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_organiser_pages_fit_every_screen_with_their_breadcrumbs(
+    live_server: Any, club: Any, organiser: Any, browser: Any, tmp_path: Path
+) -> None:
+    urls = _contest(club)
+    cockpit = urls.pop("cockpit")
+    table_link = urls.pop("table_link")
+    shots = _shots(tmp_path)
+    for screen, options in VIEWPORTS.items():
+        page = browser(**options)
+        _login(page, live_server.url, organiser.username)
+        for name, path in urls.items():
+            response = page.goto(live_server.url + path)
+            assert response is not None and response.status == 200, (name, path)
+            page.screenshot(path=str(shots / f"{name}-{screen}.png"), full_page=True)
+            size = page.evaluate(OVERFLOW)
+            assert size["scrollWidth"] <= size["clientWidth"], (name, screen, size)
+            crumb = page.locator(f'.breadcrumbs a[href="{cockpit}"]')
+            assert crumb.count() >= 1, (name, screen)
+            if name == "projector":
+                assert not crumb.first.is_visible()  # a big screen shows the draw only
+            else:
+                assert crumb.first.is_visible(), (name, screen)
+        sheet = page.goto(live_server.url + urls["sheet"])
+        assert sheet is not None
+        assert page.locator("#later-draw").is_visible()
+        page.locator("#correct-panel summary").click()
+        page.locator("#forfeit-panel summary").click()
+        assert page.locator("label[for=id_delete_reason]").inner_text() == "Motif (obligatoire)"
+        assert page.locator("label[for=id_forfeit_reason]").inner_text() == "Motif (obligatoire)"
+        page.screenshot(path=str(shots / f"sheet-forms-{screen}.png"), full_page=True)
+        for panel in ("correct-panel", "forfeit-panel"):
+            page.locator(f"#{panel}").screenshot(path=str(shots / f"{panel}-{screen}.png"))
+        size = page.evaluate(OVERFLOW)
+        assert size["scrollWidth"] <= size["clientWidth"], ("sheet forms", screen, size)
+        assert page.errors == [], (screen, page.errors)
+        page.context.close()
+    # The table's phone, after the later draw: "Supprimer" asks for the reason, on one screen.
+    phone = browser(**VIEWPORTS["phone"])
+    phone.goto(live_server.url + table_link)
+    assert phone.locator("#later-draw").is_visible()
+    assert phone.locator("label[for=id_delete_reason]").inner_text() == "Motif (obligatoire)"
+    size = phone.evaluate(OVERFLOW)
+    assert size["scrollWidth"] <= size["clientWidth"], ("table link", size)
+    phone.screenshot(path=str(shots / "table-link-phone.png"), full_page=True)
+    assert phone.errors == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_print_pages_print_without_breadcrumbs_menu_or_buttons(
+    live_server: Any, club: Any, organiser: Any, browser: Any, tmp_path: Path
+) -> None:
+    urls = _contest(club)
+    shots = _shots(tmp_path)
+    page = browser(viewport={"width": 1366, "height": 768})
+    _login(page, live_server.url, organiser.username)
+    for name in PRINT_PAGES:
+        page.goto(live_server.url + urls[name])
+        page.emulate_media(media="print")
+        assert page.evaluate(PRINTED) == [], name
+        pdf = page.pdf(path=str(shots / f"{name}.pdf"), format="A4", print_background=True)
+        assert pdf.startswith(b"%PDF"), name
+        page.emulate_media(media="screen")
+    assert page.errors == []
