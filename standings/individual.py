@@ -34,6 +34,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Q
+
 from engine.individual import IndividualError, IndividualRow, compute_individual_standings
 from engine.standings import GameResult
 from standings.individual_inputs import (
@@ -228,11 +230,17 @@ def _live(contest_id: int) -> StandingsSnapshot | None:
     return live_snapshot(contest_id)
 
 
-def player_standings(contest: Contest | int) -> list[PlayerStanding]:
+def player_standings(contest: Contest | int, *, public: bool = False) -> list[PlayerStanding]:
     """Every ranked player of the contest, best first, counting every finished partie: the
     organiser's live ranking as stored; computed here (not stored) when the contest was never
-    ranked, or [] when its data is refused."""
+    ranked, or [] when its data is refused. ``public``: only what the public sees (the
+    ranking of the last partie whose standings are published, [] when none is)."""
     contest_id = contest if isinstance(contest, int) else contest.pk
+    if public:
+        from standings.readers import public_snapshot_query
+
+        shown = public_snapshot_query(Q(contest_id=contest_id)).first()
+        return [PlayerStanding.from_row(r) for r in shown.individual_rows] if shown else []
     snapshot = _live(contest_id)
     if snapshot is not None:
         return [PlayerStanding.from_row(row) for row in snapshot.individual_rows]
