@@ -306,6 +306,8 @@ CASES: list[tuple[str, dict[str, Any], str]] = [
         SHEET | {"after": {"kind": "deals", "total_a": 0}},
         "Exempt annulé sur la feuille de la table 7 (partie 2) : un retardataire y joue "
         "par demo à 15 h 42.",
+    ),
+    (
         "season.join",
         {"target_type": "season", "target_repr": "Challenge d'hiver"},
         "Concours ajouté à la saison « Challenge d'hiver » par demo à 15 h 42.",
