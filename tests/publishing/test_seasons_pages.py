@@ -250,6 +250,29 @@ def test_a_per_player_season_lists_the_qualified_players(
     assert Player.objects.registry_of(club).filter(pk=e.pk).exists()
 
 
+def test_a_per_player_season_registers_the_qualified_alone_in_a_melee_final(
+    circuit: dict[str, Any], club: Club, organiser: Any
+) -> None:
+    from tournaments.models import SoloEntry
+
+    season = circuit["season"]
+    season_services.update_season(
+        season, {"rules": {"bareme": {"kind": "partie"}, "credit": "player"}}
+    )
+    final = _final(club, season, each=2)
+    Contest.objects.filter(pk=final.pk).update(entry_mode=Contest.EntryMode.MELEE)
+    client = login(organiser)
+    response = client.post(_season_url(club.slug, season, "publishing:season_qualify"))
+    assert response.status_code == 200
+    assert "4 joueurs qualifiés inscrits seuls dans la finale" in response.content.decode()
+    solos = SoloEntry.objects.filter(contest=final)
+    assert solos.count() == 4 and not Entry.objects.filter(contest=final).exists()
+    # Twice: nobody is registered a second time.
+    again = client.post(_season_url(club.slug, season, "publishing:season_qualify"))
+    assert again.status_code == 200 and solos.count() == 4
+    assert "4 déjà inscrits" in again.content.decode()
+
+
 def test_settings_form_stores_engine_rules_and_refuses_bad_input(
     club: Club, organiser: Any
 ) -> None:

@@ -35,6 +35,11 @@ NOT_PAGES = {
 # POST-only actions (the view answers GET with 405): buttons of the pages, not pages. Listed so
 # that a new GET page is never skipped by mistake.
 POST_ONLY = {
+    "tournaments:solo_action",
+    "tournaments:solo_draw",
+    "tournaments:solo_pair",
+    "tournaments:solo_unpair",
+    "tournaments:solo_volunteer",
     "tournaments:contest_finish",
     "tournaments:draw_rule",
     "tournaments:entries_import_confirm",
@@ -95,6 +100,9 @@ def seeded(club: Any) -> dict[str, Any]:
     from publishing import exports
 
     exports.run_job(job.pk)
+    from tournaments.models import SoloEntry
+
+    solo = SoloEntry.objects.create(contest=contest, number=1, player=entries[0].player1)
     return {
         "contest": contest,
         "kwargs": {
@@ -106,6 +114,7 @@ def seeded(club: Any) -> dict[str, Any]:
             "number": 1,
             "prize_id": prize.pk,
             "job_id": job.pk,
+            "solo_id": solo.pk,
             "action": "retirer",
         },
     }

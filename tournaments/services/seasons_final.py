@@ -7,9 +7,10 @@ What it owns
 registers them in the final: a qualified pair becomes a fixed team, unless a team of the same
 two players is already there (so running it twice creates nothing new). Qualified players of
 another club are added to the final club's register first (a circuit's final). For a season
-ranked per player the qualified are individuals: they are added to the register and listed,
-and the organiser forms the pairs (no solo registration exists yet). Refused once the final has
-started (a partie published, or the contest running or over). Journaled on the final.
+ranked per player the qualified are individuals: a final that takes solo players (mêlée or
+mixed) registers each one alone (``SoloEntry``, never twice); a final of fixed pairs gets them in
+its register, listed, and the organiser forms the pairs. Refused once the final has started (a
+partie published, or the contest running or over). Journaled on the final.
 
 What it must not do: decide who qualifies (the engine does), or touch any other contest.
 """
@@ -25,8 +26,9 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from tournaments import audit
-from tournaments.models import Contest, Entry, Player, PlayerClub, Round, Season
+from tournaments.models import Contest, Entry, Player, PlayerClub, Round, Season, SoloEntry
 from tournaments.services.base import ServiceError, lock_contest
+from tournaments.services.solo import SoloValues, add_solo
 
 __all__ = ["FinalOutcome", "create_final_entries", "final_started"]
 
@@ -34,6 +36,7 @@ __all__ = ["FinalOutcome", "create_final_entries", "final_started"]
 @dataclass
 class FinalOutcome:
     created: list[Entry] = field(default_factory=list)
+    solos: list[SoloEntry] = field(default_factory=list)  # registered alone (per-player season)
     already: list[tuple[int, ...]] = field(default_factory=list)  # a team of them was there
     skipped: list[tuple[int, ...]] = field(default_factory=list)  # a player already in a team
     players_added: int = 0  # added to the final club's register
@@ -78,6 +81,8 @@ def create_final_entries(
     outcome = FinalOutcome(per_player=per_player, players_added=_register(final, ids))
     if not per_player:
         _create_teams(final, qualified, players, outcome)
+    elif final.entry_mode != Contest.EntryMode.PAIRS:
+        _create_solos(final, qualified, players, outcome)
     audit.record(
         final,
         "season.qualify",
@@ -85,7 +90,7 @@ def create_final_entries(
         target_repr=season.name,
         after={
             "qualified": [list(e) for e in qualified],
-            "created": len(outcome.created),
+            "created": len(outcome.created) + len(outcome.solos),
             "already": len(outcome.already),
         },
     )
@@ -125,3 +130,26 @@ def _create_teams(
         pairs.add(frozenset(entrant))
         taken.update(entrant)
         number += 1
+
+
+def _create_solos(
+    final: Contest,
+    qualified: Sequence[tuple[int, ...]],
+    players: dict[int, Player],
+    outcome: FinalOutcome,
+) -> None:
+    """Each qualified player registered alone in a final that takes solo players."""
+    present = set(SoloEntry.objects.filter(contest=final).values_list("player_id", flat=True))
+    for entrant in qualified:
+        for player_id in entrant:
+            if player_id in present:
+                outcome.already.append((player_id,))
+                continue
+            if player_id not in players:
+                outcome.skipped.append((player_id,))
+                continue
+            try:
+                outcome.solos.append(add_solo(final, SoloValues(player=players[player_id])))
+            except ServiceError:  # already in one of the final's teams
+                outcome.skipped.append((player_id,))
+            present.add(player_id)
