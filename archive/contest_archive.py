@@ -30,6 +30,7 @@ ARCHIVE_VERSION = 1
 CONTEST_MODELS: tuple[tuple[str, str], ...] = (
     ("tournaments.Contest", "pk"),
     ("tournaments.Entry", "contest_id"),
+    ("tournaments.Replacement", "entry__contest_id"),
     ("tournaments.SoloEntry", "contest_id"),
     ("tournaments.Phase", "contest_id"),
     ("tournaments.Round", "contest_id"),
@@ -104,6 +105,12 @@ def export_contest(contest_id: int) -> dict[str, Any]:
         "player1_id", "player2_id"
     ):
         player_ids.update((p1, p2))
+    # A replaced player is in no team any more: his replacement row still names him.
+    replacement_model = apps.get_model("tournaments.Replacement")
+    for outgoing, incoming in replacement_model.objects.filter(
+        entry__contest_id=contest_id
+    ).values_list("outgoing_id", "incoming_id"):
+        player_ids.update((outgoing, incoming))
     # Players registered alone (a mêlée, a mixed contest) may sit in no team yet.
     player_ids.update(
         apps.get_model("tournaments.SoloEntry")

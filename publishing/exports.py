@@ -400,6 +400,16 @@ def dataset_for(contest: Contest, kind: str, progress: Progress = _no_progress) 
         data = standings_dataset(snapshot)
         progress(len(snapshot.rows), len(snapshot.rows))
         return data
+    if kind == ExportJob.Kind.PLAYERS:
+        from publishing.exports_individual import players_dataset
+        from standings import services as standings
+
+        standings.rebuild(contest.pk)  # a no-op when up to date
+        snapshot = standings.live_snapshot(contest.pk)
+        if snapshot is None:
+            return tablib.Dataset(title=str(_("Classement individuel")))
+        progress(len(snapshot.individual_rows), len(snapshot.individual_rows))
+        return players_dataset(snapshot)
     raise ValueError(f"unknown export kind {kind!r}")
 
 

@@ -36,6 +36,7 @@ _META_FIELDS = (
     "fingerprint",
     "as_of_round",
     "teams_count",
+    "players_count",
     "results_count",
     "computed_at",
     "contest_id",

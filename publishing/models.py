@@ -59,6 +59,7 @@ class ExportJob(models.Model):
         RESULTS = "results", _("résultats des tables")
         DEALS = "deals", _("donnes")
         STANDINGS = "standings", _("classement")
+        PLAYERS = "players", _("classement individuel")
 
     class Format(models.TextChoices):
         CSV = "csv", "CSV"
@@ -104,8 +105,8 @@ class ExportJob(models.Model):
         verbose_name_plural = _("exports")
         constraints = [
             models.CheckConstraint(
-                condition=Q(kind__in=["entries", "results", "deals", "standings"]),
-                name="export_kind_valid",
+                condition=Q(kind__in=["entries", "results", "deals", "standings", "players"]),
+                name="export_kind_valid_players",
             ),
             models.CheckConstraint(
                 condition=Q(format__in=["csv", "xlsx", "ods"]), name="export_format_valid"

@@ -6,6 +6,7 @@ Mounted under ``/orga/`` beside the tournaments app's organiser pages; every URL
 
 from django.urls import path
 
+from publishing import views_individual_organiser as views_players
 from publishing import views_organiser as views
 from publishing import views_seasons
 
@@ -33,6 +34,8 @@ urlpatterns = [
     path(ROUND + "feuilles-de-marque/", views.print_sheets, name="print_sheets"),
     path(ROUND + "affiches/", views.print_posters, name="print_posters"),
     path(CONTEST + "palmares/", views.print_ranking, name="print_ranking"),
+    path(CONTEST + "classement/joueurs/", views_players.players_ranking, name="players_ranking"),
+    path(CONTEST + "palmares/joueurs/", views_players.print_players, name="print_players"),
     path(CONTEST + "exports/", views.exports_page, name="exports"),
     path(CONTEST + "exports/<int:job_id>/", views.export_detail, name="export"),
     path(

@@ -7,6 +7,7 @@ They sit beside the tournaments app's public pages (``public:contest`` is the co
 from django.urls import path
 
 from publishing import (
+    views_individual,
     views_phases,
     views_projector,
     views_results,
@@ -27,6 +28,12 @@ urlpatterns = [
         CONTEST + "classement/export.<str:fmt>",
         views_standings.standings_export,
         name="standings_export",
+    ),
+    path(CONTEST + "classement/joueurs/", views_individual.players, name="players"),
+    path(
+        CONTEST + "classement/joueurs/export.<str:fmt>",
+        views_individual.players_export,
+        name="players_export",
     ),
     path(CONTEST + "resultats/<int:round_number>/", views_results.results, name="results"),
     path(CONTEST + "equipe/<int:number>/", views_results.team, name="team"),

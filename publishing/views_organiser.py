@@ -352,6 +352,11 @@ def _by_player(tables: list[Any]) -> list[dict[str, Any]]:
 def print_ranking(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResponse:
     """The final ranking with the prize list: the prize-winners (``?n=``) or every team."""
     contest = _contest(request, club_slug, contest_id)
+    if contest.entry_mode == Contest.EntryMode.MELEE:  # no fixed pair: the players' palmarès
+        return redirect(
+            reverse("publishing:print_players", args=[club_slug, contest_id])
+            + ("?" + request.GET.urlencode() if request.GET else "")
+        )
     form = RankingPrintForm(request.GET)
     if not form.is_valid():
         return render(

@@ -20,19 +20,23 @@ from publishing import lookups, pagecache
 from publishing.http import french_404
 from publishing.tables import StandingsTable
 from publishing.views_phases import projector_bracket
+from publishing.views_projector_players import projector_players
 from scoring.models import ScoreSheet
 from tournaments.models import Contest, Round, Table
 from tournaments.services.clock import clock_of
 
 PROJECTOR_REFRESH_SECONDS = 10
-PROJECTOR_VIEWS = ("classement", "resultats", "tableau")  # tableau: pools and brackets
+PROJECTOR_VIEWS = ("classement", "joueurs", "resultats", "tableau")  # tableau: pools and brackets
 
 
 def _projector_view(request: HttpRequest) -> str:
     view = request.GET.get("vue", "classement")
     if view not in PROJECTOR_VIEWS:
         raise Http404(
-            _("Affichage inconnu : choisissez « classement », « resultats » ou « tableau ».")
+            _(
+                "Affichage inconnu : choisissez « classement », « joueurs », « resultats » ou "
+                "« tableau »."
+            )
         )
     return view
 
@@ -49,6 +53,8 @@ def projector(request: HttpRequest, club_slug: str, contest_slug: str) -> HttpRe
         {
             "contest": contest,
             "view": view,
+            "melee": contest.entry_mode == Contest.EntryMode.MELEE,
+            "phased": contest.phases.exists(),
             "fragment": mark_safe(_projector_fragment(request, contest, view)),
             "refresh": PROJECTOR_REFRESH_SECONDS,
             **_clock_context(contest),
@@ -108,6 +114,8 @@ def _projector_fragment(request: HttpRequest, contest: Contest, view: str) -> st
             "publishing/public/_projector_waiting.html", {"contest": contest}, request=request
         )
     lookups.check_fresh(meta)
+    if view == "joueurs" or contest.entry_mode == Contest.EntryMode.MELEE:
+        return projector_players(request, contest, meta)
 
     def build() -> tuple[int, str]:
         snapshot = lookups.load_snapshot(meta["pk"])

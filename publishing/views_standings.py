@@ -21,7 +21,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils.cache import patch_cache_control
 from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
@@ -131,11 +131,14 @@ def standings(request: HttpRequest, club_slug: str, contest_slug: str) -> HttpRe
     language = request.GET.get(LANGUAGE_PARAM)
     if language is not None:
         return _switch_language(request, language)
+    contest = Contest.objects.select_related("club").get(pk=meta["contest_id"])
+    if contest.entry_mode == Contest.EntryMode.MELEE:  # partners change: players are ranked
+        return redirect("scores:players", club_slug=club_slug, contest_slug=contest_slug)
     page = _page_number(request, meta["teams_count"])
     sort = clean_sort(request.GET.get("sort"), MAX_TIEBREAKS)
     table_html = standings_table_html(request, meta, page, sort, (club_slug, contest_slug))
     context: dict[str, Any] = {
-        "contest": Contest.objects.select_related("club").get(pk=meta["contest_id"]),
+        "contest": contest,
         "meta": meta,
         "table_html": mark_safe(table_html),  # rendered by django-tables2's templates
         "result_rounds": lookups.public_rounds_with_results(meta["contest_id"]),

@@ -27,6 +27,18 @@ class StandingsConfig(AppConfig):
         from tournaments.models import Entry
 
         post_save.connect(_entry_withdrawn, sender=Entry, dispatch_uid="standings-withdrawal")
+        from tournaments.models import Replacement
+
+        # A replacement changes who is credited for the parties from then on: no result
+        # changes, the individual standings do. (Replacements are never deleted but with
+        # their contest, whose standings go with it.)
+        post_save.connect(_lineup_changed, sender=Replacement, dispatch_uid="standings-lineup")
+        from standings.individual import scores_before
+        from tournaments import melee_adapters
+
+        # A mêlée drawn "by ranking" seats players of close standings together.
+        melee_adapters.set_player_scores_source(scores_before)
+
         from tournaments.signals import plan_changed
 
         plan_changed.connect(_plan_changed, dispatch_uid="standings-plan")
@@ -64,6 +76,16 @@ def _entry_withdrawn(sender: Any, instance: Any, update_fields: Any = None, **kw
         events.results_changed(instance.contest_id)
 
 
+def _lineup_changed(sender: Any, instance: Any, raw: bool = False, **kwargs: Any) -> None:
+    """A player was replaced in a team: rebuild the standings. Not for a row an archive
+    import writes (``raw``): the archive brings the contest's standings state with it."""
+    if raw:
+        return
+    from standings import events
+
+    events.results_changed(instance.entry.contest_id)
+
+
 def _plan_changed(sender: Any, contest_id: int, results: bool = True, **kwargs: Any) -> None:
     """The number of parties changed, or a latecomer entered: the standings are rebuilt (their
     rounds, a late team's place) after the commit."""
@@ -71,6 +93,8 @@ def _plan_changed(sender: Any, contest_id: int, results: bool = True, **kwargs: 
         from standings import events
 
         events.results_changed(contest_id)
+
+
 def _contest_written(sender: Any, contest_id: int, **kwargs: Any) -> None:
     """A contest's standings changed: its season (if any) is rebuilt on commit (the rebuild
     names the season it read with the contest, so a contest outside one costs no query)."""

@@ -56,7 +56,8 @@ class StandingsSnapshot(models.Model):
     ``points_against``, ``difference``, ``match_points``, ``best_game``), ``tiebreaks`` (values
     in the order of ``config["tiebreaks"]``), ``withdrawn`` (a team ranked last because it
     withdrew; under the contest's other rule it has no row). The rank over rounds is computed
-    on demand (``standings.rebuild.rank_history``).
+    on demand (``standings.rebuild.rank_history``). ``individual_rows`` rank the players of the
+    same results (``standings.individual.row_dict``), ``individual_config`` says how.
     """
 
     contest = models.ForeignKey(
@@ -73,6 +74,12 @@ class StandingsSnapshot(models.Model):
     # changed elsewhere is noticed by comparing it with the rounds' flags.
     public_round = models.PositiveSmallIntegerField(_("partie publique au calcul"), default=0)
     rows = models.JSONField(_("lignes"), default=list)
+    # The players' ranking of the same results (``standings.individual``): every player
+    # credited with his pair's result for the parties he played; [] before any result.
+    individual_rows = models.JSONField(_("classement individuel"), default=list, blank=True)
+    # engine.individual.IndividualConfig.to_json(), or {"error": code} when it was refused.
+    individual_config = models.JSONField(_("règles du classement individuel"), default=dict)
+    players_count = models.PositiveIntegerField(_("joueurs"), default=0)
     config = models.JSONField(_("règles de classement"), default=dict)
     teams_count = models.PositiveIntegerField(_("équipes"), default=0)
     results_count = models.PositiveIntegerField(_("résultats"), default=0)

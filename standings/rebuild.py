@@ -6,9 +6,11 @@ What it owns
 teams and its finished games, asks ``engine.standings`` for the ranking and stores one
 :class:`StandingsSnapshot` row per round: the "live" one (every finished game), the one as of
 the last round whose standings are public when that round is earlier, and empty placeholders
-(``is_valid=False``) for the others, so rows of an earlier build never linger. Four queries
-(contest, teams, games, one upsert through ``bulk_create(update_conflicts=True)``); one when
-the standings are already up to date. Same inputs, same rows and same ``fingerprint``.
+(``is_valid=False``) for the others, so rows of an earlier build never linger. Each stored
+snapshot also holds the players' ranking of the same games (``standings.individual``, three
+more queries: teams, replacements, players). Four queries for the teams (contest, teams, games,
+one upsert through ``bulk_create(update_conflicts=True)``); one when the standings are
+already up to date. Same inputs, same rows and same ``fingerprint``.
 
 Concurrency: ``results_version`` is read *before* the results, so rows never claim a newer
 version than they hold; if two rebuilds race and the older writes last, its rows carry an older
@@ -33,6 +35,8 @@ from django.db.models.functions import Now
 from engine import standings as engine_standings
 from engine.standings import GameResult, StandingRow
 from scoring import adapters as scoring_adapters
+from standings import individual
+from standings.individual_inputs import TEAM_FIELDS, TeamInfo, team_info
 from standings.models import StandingsSnapshot
 from standings.readers import contest_with_versions, stale_states
 from standings.signals import standings_written
@@ -44,6 +48,9 @@ logger = logging.getLogger(__name__)
 # Snapshot fields rewritten when a round's row already exists.
 _SNAPSHOT_FIELDS = [
     "rows",
+    "individual_rows",
+    "individual_config",
+    "players_count",
     "config",
     "teams_count",
     "results_count",
@@ -74,32 +81,38 @@ class EntryInfo(NamedTuple):
     lot: int
     checked_in: bool
     withdrawn_after: int | None = None  # the last round played by a team that withdrew
+    team: TeamInfo | None = None  # the same team as the individual standings read it
 
 
-def entry_infos(contest_id: int) -> list[EntryInfo]:
-    """The contest's teams, by number, with their display name and players (one query)."""
+def entry_infos(contest_id: int, *, with_drawn_pairs: bool = False) -> list[EntryInfo]:
+    """The contest's teams, by number, with their display name and players (one query); a
+    mêlée's pairs drawn for one partie too with ``with_drawn_pairs`` (the players' ranking
+    reads who sat in them)."""
     # A mêlée's pairs drawn for one partie (``formed_for_round``) are no teams of the ranking.
-    rows = (
-        Entry.objects.filter(contest_id=contest_id, formed_for_round__isnull=True)
-        .order_by("number")
-        .values_list(
-            "pk",
-            "number",
-            "name",
-            "player1__first_name",
-            "player1__last_name",
-            "player2__first_name",
-            "player2__last_name",
-            "lot",
-            "checked_in",
-            "withdrawn_after_round",
-        )
+    teams = Entry.objects.filter(contest_id=contest_id)
+    if not with_drawn_pairs:
+        teams = teams.filter(formed_for_round__isnull=True)
+    rows = teams.order_by("number").values_list(
+        "pk",
+        "number",
+        "name",
+        "player1__first_name",
+        "player1__last_name",
+        "player2__first_name",
+        "player2__last_name",
+        "lot",
+        "checked_in",
+        "withdrawn_after_round",
+        *TEAM_FIELDS,
     )
     infos = []
-    for pk, number, name, f1, l1, f2, l2, lot, checked_in, withdrawn in rows:
+    for pk, number, name, f1, l1, f2, l2, lot, checked_in, withdrawn, *more in rows:
         players = f"{f1} {l1}".strip() + " – " + f"{f2} {l2}".strip()
+        team = team_info(pk, number, name, bool(checked_in), withdrawn, ((f1, l1), (f2, l2)), more)
         infos.append(
-            EntryInfo(pk, number, name or f"{l1} – {l2}", players, lot, bool(checked_in), withdrawn)
+            EntryInfo(
+                pk, number, name or f"{l1} – {l2}", players, lot, bool(checked_in), withdrawn, team
+            )
         )
     return infos
 
@@ -119,10 +132,12 @@ def _fingerprint(
     entries: Sequence[EntryInfo],
     results: Sequence[GameResult],
     as_of_round: int,
+    players_fingerprint: str = "",
 ) -> str:
     payload = json.dumps(
         [
             config_json,
+            players_fingerprint,
             as_of_round,
             [(e.pk, e.number, e.name, e.players, e.lot, e.withdrawn_after) for e in entries],
             [
@@ -245,6 +260,7 @@ def _snapshots(
     entries: Sequence[EntryInfo],
     results: Sequence[GameResult],
     computed: dict[int, list[dict[str, Any]]],
+    players: individual.IndividualBuild,
 ) -> list[StandingsSnapshot]:
     """One row per round 0..n: the computed ones, and placeholders for the others."""
     config_json = tournaments_adapters.standings_config(contest).to_json()
@@ -253,6 +269,7 @@ def _snapshots(
     snapshots = []
     for as_of in range(max(contest.rounds_count, last, public_round) + 1):
         rows = computed.get(as_of)
+        player_rows = players.rows.get(as_of, []) if rows is not None else []
         snapshots.append(
             StandingsSnapshot(
                 contest_id=contest.pk,
@@ -260,12 +277,17 @@ def _snapshots(
                 is_valid=rows is not None,
                 public_round=public_round,
                 rows=rows or [],
+                individual_rows=player_rows,
+                individual_config=players.config if rows is not None else {},
+                players_count=len(player_rows),
                 config=config_json,
                 teams_count=len(rows or []),
                 results_count=sum(1 for r in results if r.round <= as_of) if rows else 0,
                 source_version=int(contest.results_version or 0),
                 fingerprint=(
-                    _fingerprint(config_json, entries, results, as_of) if rows is not None else ""
+                    _fingerprint(config_json, entries, results, as_of, players.fingerprint)
+                    if rows is not None
+                    else ""
                 ),
                 computed_at=Now(),  # the database's clock
             )
@@ -282,13 +304,19 @@ def rebuild(contest_id: int, *, force: bool = False) -> RebuildOutcome:
     if not force and _is_up_to_date(contest):
         return RebuildOutcome(contest_id, "up_to_date", version)
 
-    entries = entry_infos(contest_id)
-    results = team_results(scoring_adapters.finished_results(contest_id), entries)
-    last = max((r.round for r in results), default=0)
+    every = entry_infos(contest_id, with_drawn_pairs=True)
+    entries = [e for e in every if e.team is None or e.team.formed_for_round is None]
+    # Every game counts for the players (a mêlée's are all between drawn pairs), the games
+    # between teams for the team standings.
+    games = scoring_adapters.finished_results(contest_id)
+    results = team_results(games, entries)
+    last = max((r.round for r in games), default=0)
     public_round = int(contest.public_round or 0)
     as_of_rounds = {last} | ({public_round} if 0 < public_round < last else set())
     computed = compute_rows(contest, entries, results, as_of_rounds)
-    snapshots = _snapshots(contest, entries, results, computed)
+    teams = [e.team for e in every if e.team is not None]
+    players = individual.build(contest, games, as_of_rounds, teams=teams)
+    snapshots = _snapshots(contest, entries, games, computed, players)
     StandingsSnapshot.objects.bulk_create(
         snapshots,
         update_conflicts=True,

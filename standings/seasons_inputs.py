@@ -98,15 +98,15 @@ class SeasonInput:
 def melee_placings(contest: Contest) -> tuple[Placing, ...] | None:
     """A mêlée contest's season results, from its individual standings.
 
-    The individual standings (``standings.individual.player_standings``) are not stored yet on
-    this branch: until they are, a mêlée contest is listed by the season as "individual
-    standings not available" and counts for nobody (``None``).
+    The individual standings as the public sees them (``standings.individual.player_standings``
+    with ``public=True``, as the pairs contests' public snapshots): a partie whose standings are
+    not published counts for nobody in the season. ``None`` when the module is missing.
     """
     try:
         individual: Any = importlib.import_module("standings.individual")
     except ImportError:
         return None
-    rows = individual.player_standings(contest)
+    rows = individual.player_standings(contest, public=True)
     return tuple(Placing((r.player,), r.rank, r.played, r.wins, r.points) for r in rows)
 
 

@@ -132,6 +132,7 @@ ACTION_LABELS: dict[str, Any] = {
     "entry.checked_in": _("Pointage modifié"),
     "entry.withdraw": _("Équipe retirée"),
     "entry.reinstate": _("Équipe réintégrée"),
+    "entry.replace": _("Joueur remplacé"),
     "entry.delete": _("Équipe supprimée"),
     "solo.create": _("Joueur seul inscrit"),
     "solo.paid": _("Paiement d'un joueur seul modifié"),

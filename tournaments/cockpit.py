@@ -412,12 +412,18 @@ class _Builder:
             step.state = "done"
         else:
             step.lines.append(_("Dès qu'une partie est terminée."))
+        step.actions.append(
+            Action(_("Classement individuel"), _url("publishing:players_ranking", self.contest))
+        )
         if self.contest.public_url:
             step.actions.append(
                 Action(
                     _("Voir le classement"),
                     reverse(
-                        "scores:standings",
+                        # A mêlée's public standings are its players' ranking.
+                        "scores:players"
+                        if self.contest.entry_mode == Contest.EntryMode.MELEE
+                        else "scores:standings",
                         kwargs={
                             "club_slug": self.contest.club.slug,
                             "contest_slug": self.contest.slug,

@@ -19,8 +19,13 @@ from django.utils.translation import gettext_lazy
 
 from engine import standings as engine_standings
 from engine.errors import EngineError
+from engine.individual import INDIVIDUAL_TIEBREAKS
 from tournaments import services
-from tournaments.messages import TIEBREAK_LABELS, engine_error_message
+from tournaments.messages import (
+    INDIVIDUAL_TIEBREAK_LABELS,
+    TIEBREAK_LABELS,
+    engine_error_message,
+)
 from tournaments.models import Club, Contest, Entry, Player, Season
 
 
@@ -106,6 +111,16 @@ TIEBREAK_SLOT_LABELS = (
     gettext_lazy("3e critère de départage"),
     gettext_lazy("4e critère de départage"),
     gettext_lazy("5e critère de départage"),
+)
+
+
+INDIVIDUAL_TIEBREAK_CHOICES = [
+    (name, INDIVIDUAL_TIEBREAK_LABELS.get(name, name)) for name in INDIVIDUAL_TIEBREAKS
+]
+INDIVIDUAL_TIEBREAK_FIELDS = (
+    "individual_tiebreak_1",
+    "individual_tiebreak_2",
+    "individual_tiebreak_3",
 )
 
 
@@ -232,10 +247,12 @@ class ContestForm(forms.Form):
         "withdrawn_ranking",
         "pairing_method",
         "avoid_same_club",
+        *INDIVIDUAL_TIEBREAK_FIELDS,
         "entry_mode",
         "leftover_policy",
     )
     TIEBREAK_FIELDS = tuple(tiebreak_field_names())
+    INDIVIDUAL_TIEBREAK_FIELDS = INDIVIDUAL_TIEBREAK_FIELDS
 
     def __init__(self, *args: Any, club: Club, frozen: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -252,6 +269,11 @@ class ContestForm(forms.Form):
             self.fields[name] = forms.ChoiceField(
                 label=TIEBREAK_SLOT_LABELS[i], choices=choices, required=False
             )
+        individual = [("", _("— par défaut —")), *INDIVIDUAL_TIEBREAK_CHOICES]
+        for i, name in enumerate(INDIVIDUAL_TIEBREAK_FIELDS):
+            self.fields[name] = forms.ChoiceField(
+                label=TIEBREAK_SLOT_LABELS[i], choices=individual, required=False
+            )
         if frozen:
             for name in self.FORMAT_FIELDS:
                 self.fields[name].disabled = True
@@ -267,11 +289,15 @@ class ContestForm(forms.Form):
         """The ordered picker's selects, first criterion first (the template groups them)."""
         return [self[name] for name in self.TIEBREAK_FIELDS]
 
-    def _clean_tiebreaks(self) -> list[str]:
+    @property
+    def individual_tiebreak_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in INDIVIDUAL_TIEBREAK_FIELDS]
+
+    def _clean_tiebreaks(self, fields: tuple[str, ...] | None = None) -> list[str]:
         """The chosen criteria in order, as the engine's names (empty selects skipped); a
         criterion chosen twice is refused on its second select."""
         names: list[str] = []
-        for field in self.TIEBREAK_FIELDS:
+        for field in fields or self.TIEBREAK_FIELDS:
             name = self.cleaned_data.get(field) or ""
             if not name:
                 continue
@@ -284,6 +310,7 @@ class ContestForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         data["tiebreaks"] = self._clean_tiebreaks()
+        data["individual_tiebreaks"] = self._clean_tiebreaks(INDIVIDUAL_TIEBREAK_FIELDS)
         if self.errors:
             return data
         win, draw = data.get("match_points_win"), data.get("match_points_draw")
@@ -331,6 +358,7 @@ class ContestForm(forms.Form):
                     "rounds_count": d["rounds_count"],
                     "ranking_method": d["ranking_method"],
                     "tiebreaks": d.get("tiebreaks") or [],
+                    "individual_tiebreaks": d.get("individual_tiebreaks") or [],
                     "match_points": d["match_points"],
                     "bye_policy": d["bye_policy"],
                     "bye_points": d["bye_points"],
@@ -357,6 +385,9 @@ class ContestForm(forms.Form):
             "rounds_count": contest.rounds_count,
             "ranking_method": contest.ranking_method,
             **dict(zip(tiebreak_field_names(), contest.tiebreaks or [], strict=False)),
+            **dict(
+                zip(INDIVIDUAL_TIEBREAK_FIELDS, contest.individual_tiebreaks or [], strict=False)
+            ),
             "match_points_win": mp.get("win", 2),
             "match_points_draw": mp.get("draw", 1),
             "match_points_add_score": mp.get("add_score", False),

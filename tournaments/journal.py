@@ -319,6 +319,19 @@ def _entry_withdraw(event: AuditEvent, names: Names) -> str:
     return _done(event, text)
 
 
+def _entry_replace(event: AuditEvent, names: Names) -> str:
+    # The names are those written by the service: the journal reads as it was that day.
+    text = _(
+        "%(incoming)s remplace %(outgoing)s dans l'équipe %(number)s à partir de la partie %(round)s"
+    ) % {
+        "incoming": _get(event, "incoming") or "?",
+        "outgoing": _get(event, "outgoing") or "?",
+        "number": _get(event, "number") or "?",
+        "round": _get(event, "from_round") or "?",
+    }
+    return _done(event, text + _reason(event))
+
+
 def _entry_reinstate(event: AuditEvent, names: Names) -> str:
     return _done(event, _("%(team)s réintégrée") % {"team": _team(event, names)})
 
@@ -565,6 +578,7 @@ BUILDERS: dict[str, Builder] = {
     "entry.checked_in": _entry_checked_in,
     "entry.withdraw": _entry_withdraw,
     "entry.reinstate": _entry_reinstate,
+    "entry.replace": _entry_replace,
     "entry.delete": _entry_delete,
     "round.generate": _round_text(gettext_noop("Tirage de la partie %(round)s fait")),
     "round.generate_forced": _round_generate_forced,

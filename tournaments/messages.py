@@ -39,6 +39,27 @@ TIEBREAK_LABELS: dict[str, Any] = {
     "lot": gettext_lazy("tirage au sort"),
 }
 
+# The players' ranking's tie-breaks (engine.individual.INDIVIDUAL_TIEBREAKS), in French.
+INDIVIDUAL_TIEBREAK_LABELS: dict[str, Any] = {
+    "first_partie": gettext_lazy("meilleure première partie"),
+    "wins": gettext_lazy("parties gagnées"),
+    "points_for": gettext_lazy("points marqués"),
+    "points_against": gettext_lazy("points encaissés (le moins d'abord)"),
+    "difference": gettext_lazy("différence de points"),
+    "match_points": gettext_lazy("points de match (barème)"),
+    "best_game": gettext_lazy("meilleure partie"),
+    "opponents_buchholz_points": gettext_lazy(
+        "Buchholz : points des adversaires (partenaires exclus)"
+    ),
+    "opponents_buchholz_wins": gettext_lazy(
+        "Buchholz : victoires des adversaires (partenaires exclus)"
+    ),
+    "opponents_buchholz_match_points": gettext_lazy(
+        "Buchholz : points de match des adversaires (partenaires exclus)"
+    ),
+    "lot": gettext_lazy("tirage au sort"),
+}
+
 
 def engine_error_message(exc: Any) -> str:
     """A French sentence for an ``EngineError`` met while pairing, ranking or reading rules."""

@@ -1,4 +1,5 @@
-"""Clubs, their members and players, seasons, contests, entries (teams), rounds and tables.
+"""Clubs, their members and players, seasons, contests, entries (teams) and the replacements of
+their players, rounds and tables.
 
 This module owns the organiser's data up to the draw: who plays, in which contest, under which
 rules, and who sits at which table in each round ("manche" / "partie"). It must not know about
@@ -306,6 +307,9 @@ class Contest(models.Model):
     )
     # Ordered names of engine.standings tie-break metrics.
     tiebreaks = models.JSONField(_("départages"), default=list, blank=True)
+    # Ordered names of engine.individual tie-breaks for the players' ranking (empty: the
+    # engine's defaults, best first partie, wins, points conceded).
+    individual_tiebreaks = models.JSONField(_("départages individuels"), default=list, blank=True)
     # Match-points barème for RankingMethod.MATCH_POINTS: {"win": 4, "draw": 2, ...}.
     match_points = models.JSONField(_("barème"), default=dict, blank=True)
     bye_policy = models.CharField(
@@ -764,3 +768,49 @@ class AuditEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M:%S} {self.action} {self.target_repr}"
+
+
+class Replacement(models.Model):
+    """From partie ``from_round`` on, ``incoming`` plays for ``entry`` instead of ``outgoing``.
+
+    Written by ``services.replacements`` (with its required reason, journaled). The team's
+    current players stay on :class:`Entry` (``player1`` / ``player2`` hold the incoming player
+    from the replacement on), so every page showing the team keeps working; the lineup of an
+    earlier partie is the entry's players with the later replacements undone
+    (``standings.individual_inputs.lineups_of``), which the individual standings credit.
+    """
+
+    entry = models.ForeignKey(
+        Entry, on_delete=models.CASCADE, related_name="replacements", verbose_name=_("équipe")
+    )
+    from_round = models.PositiveSmallIntegerField(_("à partir de la partie"))
+    outgoing = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="+", verbose_name=_("joueur remplacé")
+    )
+    incoming = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="+", verbose_name=_("remplaçant")
+    )
+    reason = models.CharField(_("motif"), max_length=200)
+    created_at = models.DateTimeField(_("enregistré le"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["entry", "from_round"]
+        verbose_name = _("remplacement")
+        verbose_name_plural = _("remplacements")
+        constraints = [
+            # One change of lineup per partie and team: a second one is a correction of the
+            # first, refused by the service rather than stacked.
+            models.UniqueConstraint(
+                fields=["entry", "from_round"], name="replacement_one_per_partie"
+            ),
+            models.CheckConstraint(
+                condition=Q(from_round__gte=2), name="replacement_from_partie_two"
+            ),
+            models.CheckConstraint(
+                condition=~Q(outgoing=F("incoming")), name="replacement_two_players"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry_id}: {self.incoming_id} ← {self.outgoing_id} ({self.from_round})"
+

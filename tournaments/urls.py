@@ -15,6 +15,7 @@ from tournaments import (
     views_phases,
     views_plan,
     views_players,
+    views_replacements,
     views_round_closing,
     views_rounds,
     views_seasons,
@@ -66,6 +67,11 @@ urlpatterns = [
         name="entries_import_confirm",
     ),
     path(CONTEST + "equipes/<int:entry_id>/", views_entries.entry_edit, name="entry_edit"),
+    path(
+        CONTEST + "equipes/<int:entry_id>/remplacer/",
+        views_replacements.entry_replace,
+        name="entry_replace",
+    ),
     path(
         CONTEST + "equipes/<int:entry_id>/<slug:action>/",
         views_entries.entry_action,

@@ -5,7 +5,9 @@ out by the bye policy), registers 10 players one by one from the solo players' p
 last one not yet there, checked in later from the list), draws partie 1 from the cockpit:
 2 tables of four names, 2 players sitting out, the French "why" report; publishes it, types
 the two paper sheets (totals) from the follow page; draws partie 2 (the exempt players of
-partie 1 play, nobody partners the same player again), publishes it and types its sheets.
+partie 1 play, nobody partners the same player again), publishes it and types its sheets;
+opens the players' ranking from the cockpit and prints the individual palmarès (every player,
+ranked as the standings say, the exempt ones credited the partie's average).
 The pages are screenshotted at 390×844, 1366×768 and 1920x1080 into ``ATOUT_SHOTS`` (or the
 test's temporary folder), and the phone never scrolls sideways.
 """
@@ -207,4 +209,38 @@ def test_a_melee_evening(
     posters = page.locator("main").inner_text()
     assert sum(name.split(" ", 1)[1] in posters for name in PLAYERS) == 10
     _shoot(browser, page.url, cookies, "melee-posters", shots)
+
+    # 7. The players' ranking from the cockpit: each player credited with his pairs' points,
+    # the exempt ones with the partie's average (bye policy), then the printed palmarès.
+    from standings.individual import player_standings
+    from tournaments.models import Contest, SoloBye
+
+    contest = Contest.objects.get(name=CONTEST)
+    ranking = player_standings(contest)
+    assert len(ranking) == 10 and ranking[0].rank == 1
+    exempt = SoloBye.objects.filter(round__contest=contest, round__number=1).values_list(
+        "solo__player_id", flat=True
+    )
+    for player in exempt:
+        standing = next(s for s in ranking if s.player == player)
+        assert standing.byes == 1 and standing.played == 1
+        assert standing.points - 324 in (350, 298, 200, 448)  # (400+248+300+348) / 4 = 324
+    page.goto(live_server.url + contest.get_absolute_url())  # the posters page prints bare
+    page.locator("#step-standings").get_by_role("link", name="Classement individuel").click()
+    expect(h1).to_contain_text("Classement individuel")
+    first_row = page.locator("table.players-ranking tbody tr").first.inner_text()
+    assert first_row.split()[0] == "1" and ranking[0].name in first_row
+    assert str(ranking[0].points) in first_row
+    _shoot(browser, page.url, cookies, "melee-players", shots)
+    _to_cockpit(page)
+    page.locator("#step-prizes").get_by_role("link", name="Imprimer le palmarès").click()
+    expect(h1).to_contain_text("Palmarès individuel")
+    page.get_by_role("link", name="Tous les joueurs").click()
+    palmares = page.locator("table.players-ranking tbody tr")
+    expect(palmares).to_have_count(10)
+    shown = palmares.all_inner_texts()
+    for standing, text in zip(ranking, shown, strict=True):
+        assert text.split()[0] == f"{standing.rank}{'=' if standing.shared else ''}", text
+        assert standing.name in text, text
+    _shoot(browser, page.url, cookies, "melee-palmares", shots)
     assert page.errors == []

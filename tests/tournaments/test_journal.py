@@ -92,6 +92,21 @@ CASES: list[tuple[str, dict[str, Any], str]] = [
         "Équipe 12 « Morel – Thomas » réintégrée par demo à 15 h 42.",
     ),
     (
+        "entry.replace",
+        ENTRY
+        | {
+            "after": {
+                "number": 4,
+                "from_round": 3,
+                "outgoing": "Paul Martin",
+                "incoming": "Jean Dupont",
+                "reason": "malade",
+            }
+        },
+        "Jean Dupont remplace Paul Martin dans l'équipe 4 à partir de la partie 3 "
+        "(motif : malade) par demo à 15 h 42.",
+    ),
+    (
         # A deleted team: named from the snapshot taken before the deletion.
         "entry.delete",
         {"target_type": "entry", "target_id": 99, "before": {"number": 5, "name": "Les As"}},

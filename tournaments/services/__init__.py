@@ -3,7 +3,8 @@
 ``seasons``, ``players``, ``solo`` (players alone), ``melee`` (a mêlée partie's draw), ``mixed``
 (solo players paired for the whole contest), ``player_merge``, ``contests``, ``entries``, ``imports`` (a validated CSV import),
 ``rounds`` (draw, publication, visibility, deletion, closing and reopening), ``edits`` (hand edits of a draft draw),
-``plan_rounds``, ``latecomers`` and ``table_moves`` (changes of a running contest's plan, each with a reason);
+``plan_rounds``, ``latecomers`` and ``table_moves`` (changes of a running contest's plan, each with a reason),
+``replacements`` (a player replaced in a team from a partie on);
 ``base`` and ``layouts`` hold what they share. Callers use this package's names
 (``from tournaments import services; services.add_entry(...)``), never a module's private helper.
 
@@ -53,6 +54,7 @@ from tournaments.services.players import (
     homonyms,
     save_player,
 )
+from tournaments.services.replacements import ReplacementValues, replace_player
 from tournaments.services.rounds import (
     close_round,
     close_rounds,
@@ -93,6 +95,7 @@ __all__ = [
     "ImportInterrupted",
     "LatecomerOptions",
     "PairDraw",
+    "ReplacementValues",
     "ServiceError",
     "SoloValues",
     "add_entry",
@@ -129,6 +132,7 @@ __all__ = [
     "reinstate_entry",
     "reinstate_solo",
     "reopen_round",
+    "replace_player",
     "rounds_count_consequences",
     "save_player",
     "seat_latecomer",

@@ -30,6 +30,7 @@ RULE_FIELDS: tuple[str, ...] = (
     "rounds_count",
     "ranking_method",
     "tiebreaks",
+    "individual_tiebreaks",
     "match_points",
     "bye_policy",
     "bye_points",

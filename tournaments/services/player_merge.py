@@ -12,7 +12,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournaments import audit
-from tournaments.models import Club, Contest, Entry, Player, PlayerClub, SoloEntry
+from tournaments.models import Club, Contest, Entry, Player, PlayerClub, Replacement, SoloEntry
 from tournaments.services.base import ServiceError
 
 
@@ -81,6 +81,17 @@ def _check_solos(duplicate: Player, keep: Player) -> set[int]:
 
 
 @transaction.atomic
+def _check_replacements(duplicate: Player, keep: Player) -> None:
+    pair = Q(outgoing=duplicate, incoming=keep) | Q(outgoing=keep, incoming=duplicate)
+    if Replacement.objects.filter(pair).exists():
+        raise ServiceError(
+            "player.merge_replacement",
+            _(
+                "Ces deux joueurs se sont remplacés dans une équipe : ils ne peuvent être fusionnés."
+            ),
+        )
+
+
 def merge_players(club: Club, duplicate: Player, keep: Player) -> Player:
     """Merge ``duplicate`` (a player whose home club is ``club``) into ``keep`` (a player of
     ``club``'s register): every team (player 1 or 2) and register follows; return ``keep``."""
@@ -105,10 +116,15 @@ def merge_players(club: Club, duplicate: Player, keep: Player) -> Player:
     )
     _check_teams(entries, duplicate, keep)
     solo_contests = _check_solos(duplicate, keep)
+    _check_replacements(duplicate, keep)
     before, after = _who(duplicate), _who(keep)
     Entry.objects.filter(player1=duplicate).update(player1=keep)
     Entry.objects.filter(player2=duplicate).update(player2=keep)
     SoloEntry.objects.filter(player=duplicate).update(player=keep)
+    # A replacement's players follow too (one between the two merged players cannot exist:
+    # _check_replacements refused it).
+    Replacement.objects.filter(outgoing=duplicate).update(outgoing=keep)
+    Replacement.objects.filter(incoming=duplicate).update(incoming=keep)
     registers = set(PlayerClub.objects.filter(player=duplicate).values_list("club_id", flat=True))
     registers -= set(PlayerClub.objects.filter(player=keep).values_list("club_id", flat=True))
     PlayerClub.objects.bulk_create(PlayerClub(player=keep, club_id=c) for c in sorted(registers))
