@@ -259,11 +259,12 @@ def test_english_differs_from_french(po_entries: list[Entry]) -> None:
     same_in_both = {
         "0", "160", "162", "Action", "Belote", "Belotes", "Capot", "Capots", "Club",
         "Confirmation", "Date", "English", "Export", "Exports", "Format", "Licence", "Licence 1",
-        "Licence 2", "Points", "Public", "Publication", "Score", "Score A", "Score B", "Table",
-        "Table %(n)s", "Tables", "Tierce", "Total", "Total A", "Total B", "Type", "action",
-        "belote", "belote %(team)s", "belote-rebelote", "belotes", "capot", "capot %(team)s",
-        "capots", "club", "clubs", "contrée", "correction", "corrections", "date", "description",
-        "dix de der", "export", "exports", "format", "table", "tables", "type", "version", "—",
+        "Licence 2", "Phase", "Phase %(n)s", "Phases", "Points", "Public", "Publication", "Score",
+        "Score A", "Score B", "Table", "Table %(n)s", "Tables", "Tierce", "Total", "Total A",
+        "Total B", "Type", "action", "belote", "belote %(team)s", "belote-rebelote", "belotes",
+        "capot", "capot %(team)s", "capots", "club", "clubs", "contrée", "correction",
+        "corrections", "date", "description", "dix de der", "export", "exports", "format", "phase",
+        "phases", "table", "tables", "type", "version", "—",
     }  # fmt: skip
     copied = [
         e.msgid
