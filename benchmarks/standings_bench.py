@@ -180,6 +180,7 @@ def populate(contests: int, teams: int, rounds: int, deals: int, seed: int) -> l
         "device",
         "entered_at",
         "updated_at",
+        "game",  # the game of the table's match (one game a table here)
     ]
     import json
 
@@ -290,6 +291,7 @@ def populate(contests: int, teams: int, rounds: int, deals: int, seed: int) -> l
                                 "",
                                 now,
                                 now,
+                                1,
                             )
                         )
         ids.append(contest.pk)

@@ -5,7 +5,8 @@ What it owns
 * Datasets, one function each, with French column headers: :func:`entries_dataset` (the
   registered teams), :func:`results_dataset` (one line per table and round: teams, totals,
   state), :func:`deals_dataset` (one line per deal, the longest: 24,576 lines for 512 teams
-  and 8 rounds of 12 deals) and :func:`standings_dataset` (the rows of a stored snapshot).
+  and 8 rounds of 12 deals) and :func:`standings_dataset` (the rows of a stored snapshot,
+  ``publishing.exports_standings``, re-exported here).
   Each reads the database in a fixed number of queries and streams big tables in chunks.
 * Files are written by ``publishing.spreadsheets.render`` (safe to open: no name ever runs
   as a formula), re-exported here.
@@ -26,7 +27,6 @@ from __future__ import annotations
 import datetime
 import logging
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import tablib
 from django.conf import settings
@@ -34,14 +34,12 @@ from django.core.files.base import ContentFile
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
+from publishing.exports_standings import standings_dataset
 from publishing.models import ExportJob
 from publishing.phases_exports import phase_labels, where_columns
 from publishing.spreadsheets import CONTENT_TYPES, FORMATS, render
 from scoring.models import DealRecord, ScoreSheet
-from standings.models import StandingsSnapshot
-from tournaments.messages import TIEBREAK_LABELS
 from tournaments.models import Contest, Entry, Table
 
 logger = logging.getLogger(__name__)
@@ -327,49 +325,6 @@ def trump_label(value: str) -> str:
         if trump == value:
             return str(label)
     return value
-
-
-STANDINGS_COLUMNS: tuple[tuple[str, Any], ...] = (
-    ("rank", gettext_lazy("Rang")),
-    ("number", gettext_lazy("N°")),
-    ("name", gettext_lazy("Équipe")),
-    ("players", gettext_lazy("Joueurs")),
-    ("played", gettext_lazy("Jouées")),
-    ("wins", gettext_lazy("Gagnées")),
-    ("draws", gettext_lazy("Nulles")),
-    ("losses", gettext_lazy("Perdues")),
-    ("byes", gettext_lazy("Exempt")),
-    ("points_for", gettext_lazy("Points")),
-    ("points_against", gettext_lazy("Encaissés")),
-    ("difference", gettext_lazy("Différence")),
-    ("match_points", gettext_lazy("Points de match")),
-    ("best_game", gettext_lazy("Meilleure partie")),
-)
-
-
-def standings_dataset(snapshot: StandingsSnapshot) -> tablib.Dataset:
-    """The rows of a stored snapshot (every team; ``Rang`` keeps shared ranks as "3=")."""
-    from publishing.tables import rank_label
-
-    # A tie-break that is one of the columns above (wins, points, difference…) gets no second
-    # column: the same numbers twice would read as two different things.
-    tiebreaks = list(snapshot.config.get("tiebreaks", []))
-    columns = {key for key, _label in STANDINGS_COLUMNS}
-    keep = [i for i, name in enumerate(tiebreaks) if name not in columns]
-    headers = [str(label) for _key, label in STANDINGS_COLUMNS]
-    headers += [str(TIEBREAK_LABELS.get(tiebreaks[i], tiebreaks[i])) for i in keep]
-    data = tablib.Dataset(
-        headers=headers,
-        title=str(_("Classement")),
-    )
-    for row in snapshot.rows:
-        line: list[Any] = [
-            rank_label(row) if key == "rank" else row.get(key, "") for key, _l in STANDINGS_COLUMNS
-        ]
-        values = list(row.get("tiebreaks", []))
-        line += [values[i] if i < len(values) else "" for i in keep]
-        data.append(line)
-    return data
 
 
 # --- Files ------------------------------------------------------------------------------------

@@ -6,9 +6,9 @@ Mounted under ``/orga/`` beside the tournaments app's organiser pages; every URL
 
 from django.urls import path
 
+from publishing import views_exports, views_seasons
 from publishing import views_individual_organiser as views_players
 from publishing import views_organiser as views
-from publishing import views_seasons
 
 app_name = "publishing"
 
@@ -36,11 +36,11 @@ urlpatterns = [
     path(CONTEST + "palmares/", views.print_ranking, name="print_ranking"),
     path(CONTEST + "classement/joueurs/", views_players.players_ranking, name="players_ranking"),
     path(CONTEST + "palmares/joueurs/", views_players.print_players, name="print_players"),
-    path(CONTEST + "exports/", views.exports_page, name="exports"),
-    path(CONTEST + "exports/<int:job_id>/", views.export_detail, name="export"),
+    path(CONTEST + "exports/", views_exports.exports_page, name="exports"),
+    path(CONTEST + "exports/<int:job_id>/", views_exports.export_detail, name="export"),
     path(
         CONTEST + "exports/<int:job_id>/telecharger/",
-        views.export_download,
+        views_exports.export_download,
         name="export_download",
     ),
 ]

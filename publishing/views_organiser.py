@@ -1,4 +1,4 @@
-"""Organiser pages of publishing, prizes, prints and exports (login and club role required).
+"""Organiser pages of publishing, prizes and prints (login and club role required).
 
 * Publication: per round, what the public sees (draw, results, standings); the standings
   state (up to date or being recalculated) and a "recalculer maintenant" button.
@@ -6,8 +6,7 @@
 * Prints (A4, print CSS): the score sheets of a round (a 12-deal grid, or a running-total grid
   for games to a target; team numbers, table number, the QR code of the table link), the draw
   posters (by table and by team), the final ranking with the prize list (top N or every team).
-* Exports: CSV, XLSX or ODS of entries, results, deals or standings, written by a Celery job
-  whose progress bar refreshes itself (htmx), then downloaded here (never from a public URL).
+* Exports: the pages are ``publishing.views_exports``.
 
 Every object comes through ``tournaments.access`` (404 for anyone outside the club). Bad input
 gets a French message and a 4xx.
@@ -19,24 +18,20 @@ import logging
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.http import content_disposition_header
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from publishing import exports
 from publishing import services as publishing
-from publishing.forms import ExportForm, PrizeForm, RankingPrintForm, VisibilityForm
+from publishing.forms import PrizeForm, RankingPrintForm, VisibilityForm
 from publishing.http import french_404
-from publishing.models import ExportJob, Prize
+from publishing.models import Prize
 from publishing.tables import PrizeRankingTable
 from publishing.views_phases import phased_palmares
 from scoring.links import short_link
 from scoring.models import ScoreSheet
-from standings import events
 from standings import services as standings_service
 from tournaments import access, draws
 from tournaments.links import public_url
@@ -401,105 +396,7 @@ def print_ranking(request: HttpRequest, club_slug: str, contest_id: int) -> Http
     )
 
 
-# --- Exports ----------------------------------------------------------------------------------
-
-
-def _start_export(job: ExportJob) -> None:
-    """Queue the job; without a broker (or while it is down) run it here."""
-    from publishing import tasks
-
-    if not events.broker_is_backing_off():
-        try:
-            tasks.run_export.delay(job.pk)
-            return
-        except Exception as exc:
-            logger.warning("export %s: broker unavailable (%s), running here", job.pk, exc)
-    exports.run_job(job.pk)
-
-
-@access.organiser_view("GET", "POST")
-@french_404
-def exports_page(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResponse:
-    contest = _contest(request, club_slug, contest_id)
-    form = ExportForm(access.posted(request))
-    status = 200
-    if request.method == "POST":
-        if form.is_valid():
-            exports.purge_expired()
-            job = ExportJob.objects.create(
-                contest=contest,
-                kind=form.cleaned_data["kind"],
-                format=form.cleaned_data["format"],
-                created_by=request.user if isinstance(request.user, User) else None,
-            )
-            _start_export(job)
-            return redirect(
-                "publishing:export", club_slug=club_slug, contest_id=contest_id, job_id=job.pk
-            )
-        status = 400
-    jobs = list(ExportJob.objects.filter(contest=contest).order_by("-created_at", "-pk")[:20])
-    return render(
-        request,
-        "publishing/organiser/exports.html",
-        _base(contest, form=form, jobs=jobs),
-        status=status,
-    )
-
-
-def _job(contest: Contest, job_id: int) -> ExportJob:
-    job = ExportJob.objects.filter(contest=contest, pk=job_id).first()
-    if job is None:
-        raise Http404(_("Cet export n'existe pas."))
-    return job
-
-
-@access.organiser_view("GET")
-@french_404
-def export_detail(
-    request: HttpRequest, club_slug: str, contest_id: int, job_id: int
-) -> HttpResponse:
-    contest = _contest(request, club_slug, contest_id)
-    job = _job(contest, job_id)
-    template = (
-        "publishing/organiser/_export_job.html"
-        if request.headers.get("HX-Request") == "true"  # htmx's own header
-        else "publishing/organiser/export.html"
-    )
-    return render(request, template, _base(contest, job=job))
-
-
-@access.organiser_view("GET")
-@french_404
-def export_download(
-    request: HttpRequest, club_slug: str, contest_id: int, job_id: int
-) -> HttpResponse:
-    contest = _contest(request, club_slug, contest_id)
-    job = _job(contest, job_id)
-    if job.status != ExportJob.Status.DONE or not job.file:
-        raise Http404(_("Ce fichier n'est pas (ou plus) disponible."))
-    try:
-        with job.file.open("rb") as handle:
-            content = handle.read()  # an export is a few megabytes at most
-    except OSError:
-        raise Http404(_("Ce fichier n'est pas (ou plus) disponible.")) from None
-    from publishing.exports import CONTENT_TYPES
-
-    response = HttpResponse(
-        content, content_type=CONTENT_TYPES.get(job.format, "application/octet-stream")
-    )
-    response["Content-Disposition"] = (
-        content_disposition_header(
-            as_attachment=True, filename=job.filename or f"export.{job.format}"
-        )
-        or "attachment"
-    )
-    return response
-
-
 __all__ = [
-    "export_detail",
-    "export_download",
-    "exports_page",
     "print_posters",
     "print_ranking",
     "print_sheets",

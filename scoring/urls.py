@@ -5,7 +5,7 @@ Mounted at ``/orga/`` with namespace ``scoring``; table links are in ``scoring.u
 
 from django.urls import path
 
-from scoring import views_follow
+from scoring import views_follow, views_sheet_status
 from scoring import views_organiser as views
 
 app_name = "scoring"
@@ -23,8 +23,8 @@ urlpatterns = [
     path(_SHEET + "donne/supprimer/", views.sheet_delete, name="sheet_delete"),
     path(_SHEET + "penalite/", views.sheet_penalty, name="sheet_penalty"),
     path(_SHEET + "totaux/", views.sheet_totals, name="sheet_totals"),
-    path(_SHEET + "forfait/", views.sheet_forfeit, name="sheet_forfeit"),
-    path(_SHEET + "confirmer/", views.sheet_confirm, name="sheet_confirm"),
-    path(_SHEET + "rouvrir/", views.sheet_reopen, name="sheet_reopen"),
-    path(_SHEET + "lien/", views.sheet_token, name="sheet_token"),
+    path(_SHEET + "forfait/", views_sheet_status.sheet_forfeit, name="sheet_forfeit"),
+    path(_SHEET + "confirmer/", views_sheet_status.sheet_confirm, name="sheet_confirm"),
+    path(_SHEET + "rouvrir/", views_sheet_status.sheet_reopen, name="sheet_reopen"),
+    path(_SHEET + "lien/", views_sheet_status.sheet_token, name="sheet_token"),
 ]

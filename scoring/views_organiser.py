@@ -8,7 +8,8 @@ result, scoring a forfeit, reopening a sheet or giving a table a new link is the
 Once a later partie was drawn on this partie's ranking, every change of a result (a correction,
 totals, a removed deal, a forfeit, a reopening) needs a reason (``follow.missing_reason``).
 Writes go through ``scoring.services``; refusals are answered by ``views.refused``. The round
-dashboard is ``views_round``.
+dashboard is ``views_round``; the changes of a sheet's status (forfeit, confirmation,
+reopening, new link) are ``views_sheet_status``, built on this module's sheet page.
 """
 
 from __future__ import annotations
@@ -29,7 +30,6 @@ from scoring.forms import (
     DealForm,
     ForfeitForm,
     PenaltyForm,
-    ReopenForm,
     SheetForm,
     TotalsForm,
     new_client_id,
@@ -40,14 +40,14 @@ from scoring.links import short_link
 from scoring.models import DealRecord, ScoreSheet
 from scoring.sheet_states import Action
 from scoring.views_deal import Corrector, correction_page, posted_client_id, preview_response
-from scoring.views_round import ANY_MEMBER, ORGANISING, round_url, sheet_url, state_of
+from scoring.views_round import ANY_MEMBER, round_url, sheet_url, state_of
 from tournaments import access as tournaments_access
 from tournaments.links import public_url
 
-_UNREADABLE = gettext_lazy("Formulaire illisible : rechargez la page.")
+UNREADABLE = gettext_lazy("Formulaire illisible : rechargez la page.")
 
 
-def _sheet(
+def sheet_of(
     request: HttpRequest,
     club_slug: str,
     contest_id: int,
@@ -60,9 +60,9 @@ def _sheet(
     )
 
 
-def _form_error(form: Any) -> str:
+def form_error(form: Any) -> str:
     """A refused form's message: the reason's own error if it has one, else "unreadable"."""
-    return reason_error(form) or str(_UNREADABLE)
+    return reason_error(form) or str(UNREADABLE)
 
 
 def _fresh(sheet: ScoreSheet) -> ScoreSheet:
@@ -71,11 +71,11 @@ def _fresh(sheet: ScoreSheet) -> ScoreSheet:
     return fresh
 
 
-def _show(request: HttpRequest, sheet: ScoreSheet) -> Callable[[str, int], HttpResponse]:
+def show_afresh(request: HttpRequest, sheet: ScoreSheet) -> Callable[[str, int], HttpResponse]:
     """``views.refused``'s page: the sheet read afresh, with the message and status."""
 
     def show(error: str, status: int) -> HttpResponse:
-        return _detail(request, _fresh(sheet), error=error, status=status)
+        return sheet_page(request, _fresh(sheet), error=error, status=status)
 
     return show
 
@@ -112,7 +112,7 @@ _URL_NAMES = (
 )
 
 
-def _detail(
+def sheet_page(
     request: HttpRequest,
     sheet: ScoreSheet,
     *,
@@ -184,10 +184,10 @@ def _detail(
 def sheet(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int, table_number: int
 ) -> HttpResponse:
-    return _detail(request, _sheet(request, club_slug, contest_id, round_number, table_number))
+    return sheet_page(request, sheet_of(request, club_slug, contest_id, round_number, table_number))
 
 
-def _reason_refused(
+def reason_refused(
     request: HttpRequest,
     sheet: ScoreSheet,
     which: str,
@@ -200,12 +200,14 @@ def _reason_refused(
     refusal = follow.missing_reason(sheet.table.round, reason)
     if not refusal:
         return None
-    return _detail(
+    return sheet_page(
         request, sheet, error=refusal, status=400, forfeit_form=forfeit_form, reason=(which, reason)
     )
 
 
-def _after(request: HttpRequest, sheet: ScoreSheet, text: str, anchor: str = "") -> HttpResponse:
+def redirect_done(
+    request: HttpRequest, sheet: ScoreSheet, text: str, anchor: str = ""
+) -> HttpResponse:
     messages.success(request, text)
     return redirect(sheet_url(sheet) + anchor)
 
@@ -215,27 +217,27 @@ def sheet_deal(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int, table_number: int
 ) -> HttpResponse:
     """Fast entry of one deal from a paper sheet (same checks as at the table)."""
-    sheet = _sheet(request, club_slug, contest_id, round_number, table_number)
+    sheet = sheet_of(request, club_slug, contest_id, round_number, table_number)
     existing = services.find_deal(sheet, posted_client_id(request))
     if existing is not None:
-        return _after(
+        return redirect_done(
             request, sheet, _("La donne %(n)d était déjà enregistrée.") % {"n": existing.number}
         )
     role = access.member_role(request.user, sheet)
     try:
         rules = services.rules_of(sheet)
     except services.ServiceError as exc:
-        return _detail(request, sheet, error=exc.message, status=409)
+        return sheet_page(request, sheet, error=exc.message, status=409)
     refusal = sheet.refusal(Action.ENTER_DEAL, role)
     if refusal is not None:
-        return _detail(request, sheet, error=refusal.message, status=409)
+        return sheet_page(request, sheet, error=refusal.message, status=409)
     form = DealForm(request.POST, sheet=sheet, rules=rules, state=services.game_state(rules, sheet))
     if not form.is_valid():
-        return _detail(request, sheet, deal_form=form, status=400)
+        return sheet_page(request, sheet, deal_form=form, status=400)
     assert form.score is not None and form.after is not None
     if request.POST.get("action") == "preview":
         preview = shared.preview_of(form.score, form.after, shared.team_names(sheet))
-        return _detail(request, sheet, deal_form=form, preview=preview)
+        return sheet_page(request, sheet, deal_form=form, preview=preview)
     try:
         written = services.record_deal(
             sheet.pk,
@@ -248,19 +250,19 @@ def sheet_deal(
         )
     except services.DealRefused as exc:
         return shared.refused(
-            exc, lambda _e, st: _detail(request, sheet, deal_form=form, status=st), form
+            exc, lambda _e, st: sheet_page(request, sheet, deal_form=form, status=st), form
         )
     except services.ServiceError as exc:
-        return shared.refused(exc, _show(request, sheet))
+        return shared.refused(exc, show_afresh(request, sheet))
     assert written.deal is not None
-    return _after(request, sheet, _("Donne %(n)d enregistrée.") % {"n": written.deal.number})
+    return redirect_done(request, sheet, _("Donne %(n)d enregistrée.") % {"n": written.deal.number})
 
 
 @tournaments_access.organiser_view("POST", roles=ANY_MEMBER)
 def sheet_preview(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int, table_number: int
 ) -> HttpResponse:
-    sheet = _sheet(request, club_slug, contest_id, round_number, table_number)
+    sheet = sheet_of(request, club_slug, contest_id, round_number, table_number)
     raw = str(request.POST.get("number", ""))
     # Decimal digits only ("²" is a digit that int() refuses), and no more than a deal number.
     number = int(raw) if raw.isdecimal() and len(raw) <= 5 else None
@@ -278,7 +280,7 @@ def sheet_correct(
 ) -> HttpResponse:
     """Correct any deal of the sheet in the states the member's role allows; the history keeps
     both versions."""
-    sheet = _sheet(request, club_slug, contest_id, round_number, table_number)
+    sheet = sheet_of(request, club_slug, contest_id, round_number, table_number)
     role = access.member_role(request.user, sheet)
     record = sheet.deals.filter(number=number).first()
     refusal = sheet.refusal(Action.CORRECT, role)
@@ -298,7 +300,7 @@ def sheet_correct(
         sheet_url=sheet_url(sheet),
         action_url=sheet_url(sheet, "sheet_correct", number=number),
         preview_url=sheet_url(sheet, "sheet_preview"),
-        sheet_page=_show(request, sheet),
+        sheet_page=show_afresh(request, sheet),
         author={"user": request.user},
         role=role,
     )
@@ -309,11 +311,11 @@ def sheet_correct(
 def sheet_delete(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int, table_number: int
 ) -> HttpResponse:
-    sheet = _sheet(request, club_slug, contest_id, round_number, table_number)
+    sheet = sheet_of(request, club_slug, contest_id, round_number, table_number)
     form = ChangeForm(request.POST)
     if not form.is_valid():
-        return _detail(request, sheet, error=_form_error(form), status=400)
-    refused = _reason_refused(request, sheet, "delete", form.cleaned_data["reason"])
+        return sheet_page(request, sheet, error=form_error(form), status=400)
+    refused = reason_refused(request, sheet, "delete", form.cleaned_data["reason"])
     if refused is not None:
         return refused
     try:
@@ -326,8 +328,10 @@ def sheet_delete(
             role=access.member_role(request.user, sheet),
         )
     except services.ServiceError as exc:
-        return shared.refused(exc, _show(request, sheet))
-    return _after(request, sheet, _("Dernière donne supprimée (elle reste dans l'historique)."))
+        return shared.refused(exc, show_afresh(request, sheet))
+    return redirect_done(
+        request, sheet, _("Dernière donne supprimée (elle reste dans l'historique).")
+    )
 
 
 @tournaments_access.organiser_view("POST", roles=ANY_MEMBER)
@@ -335,14 +339,14 @@ def sheet_penalty(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int, table_number: int
 ) -> HttpResponse:
     """A renonce or a misdeal: the penalty points go to the opponents, as one deal."""
-    sheet = _sheet(request, club_slug, contest_id, round_number, table_number)
+    sheet = sheet_of(request, club_slug, contest_id, round_number, table_number)
     try:
         rules = services.rules_of(sheet)
     except services.ServiceError as exc:
-        return _detail(request, sheet, error=exc.message, status=409)
+        return sheet_page(request, sheet, error=exc.message, status=409)
     form = PenaltyForm(request.POST, sheet=sheet, rules=rules)
     if not form.is_valid():
-        return _detail(request, sheet, penalty_form=form, status=400)
+        return sheet_page(request, sheet, penalty_form=form, status=400)
     bid, bid_kind = form.bid_values()
     try:
         written = services.record_penalty(
@@ -358,12 +362,12 @@ def sheet_penalty(
         )
     except services.DealRefused as exc:
         return shared.refused(
-            exc, lambda _e, st: _detail(request, sheet, penalty_form=form, status=st), form
+            exc, lambda _e, st: sheet_page(request, sheet, penalty_form=form, status=st), form
         )
     except services.ServiceError as exc:
-        return shared.refused(exc, _show(request, sheet))
+        return shared.refused(exc, show_afresh(request, sheet))
     assert written.deal is not None
-    return _after(
+    return redirect_done(
         request, sheet, _("Pénalité enregistrée (donne %(n)d).") % {"n": written.deal.number}
     )
 
@@ -373,7 +377,7 @@ def sheet_totals(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int, table_number: int
 ) -> HttpResponse:
     """A paper sheet as two totals; the table check flags an inconsistent pair."""
-    sheet = _sheet(request, club_slug, contest_id, round_number, table_number)
+    sheet = sheet_of(request, club_slug, contest_id, round_number, table_number)
     rules = shared.sheet_rules(sheet)
     form: TotalsForm | MatchTotalsForm = (
         MatchTotalsForm(request.POST, sheet=sheet, rules=rules)
@@ -381,13 +385,13 @@ def sheet_totals(
         else TotalsForm(request.POST, sheet=sheet)
     )
     if not form.is_valid():
-        return _detail(request, sheet, totals_form=form, status=400)
+        return sheet_page(request, sheet, totals_form=form, status=400)
     data = form.cleaned_data
     games = data.get("games", [])
     refusal = follow.missing_reason(sheet.table.round, data["reason"])
     if refusal:
         form.add_error("reason", refusal)
-        return _detail(request, sheet, totals_form=form, status=400)
+        return sheet_page(request, sheet, totals_form=form, status=400)
     try:
         services.record_totals(
             sheet.pk,
@@ -404,103 +408,15 @@ def sheet_totals(
             role=access.member_role(request.user, sheet),
         )
     except services.TotalsInconsistent as exc:
-        return _detail(request, sheet, totals_form=form, totals_warning=exc.message, status=400)
+        return sheet_page(request, sheet, totals_form=form, totals_warning=exc.message, status=400)
     except services.ServiceError as exc:
         if exc.field == "games":  # the games entered do not make the match: on the form
-            return _detail(request, sheet, totals_form=form, totals_warning=exc.message, status=400)
-        return shared.refused(exc, _show(request, sheet))
+            return sheet_page(
+                request, sheet, totals_form=form, totals_warning=exc.message, status=400
+            )
+        return shared.refused(exc, show_afresh(request, sheet))
     fresh = _fresh(sheet)
     if fresh.status == ScoreSheet.Status.TO_VERIFY:
         messages.warning(request, _("Totaux enregistrés « à vérifier »."))
         return redirect(sheet_url(sheet))
-    return _after(request, sheet, _("Totaux enregistrés et confirmés."))
-
-
-@tournaments_access.organiser_view("POST", roles=ANY_MEMBER)
-def sheet_forfeit(
-    request: HttpRequest, club_slug: str, contest_id: int, round_number: int, table_number: int
-) -> HttpResponse:
-    sheet = _sheet(request, club_slug, contest_id, round_number, table_number, ORGANISING)
-    form = ForfeitForm(request.POST, sheet=sheet)
-    if not form.is_valid():
-        return _detail(request, sheet, error=_form_error(form), status=400)
-    refused = _reason_refused(request, sheet, "forfeit", form.cleaned_data["reason"], form)
-    if refused is not None:
-        return refused
-    try:
-        services.score_forfeit(
-            sheet.pk,
-            forfeit_loser=form.cleaned_data["forfeit_loser"],
-            version=form.cleaned_data["version"],
-            user=request.user,
-            reason=form.cleaned_data["reason"],
-            role=access.member_role(request.user, sheet),
-        )
-    except services.ServiceError as exc:
-        return shared.refused(exc, _show(request, sheet))
-    return _after(
-        request,
-        sheet,
-        _("Forfait enregistré.") if form.cleaned_data["forfeit_loser"] else _("Forfait annulé."),
-    )
-
-
-@tournaments_access.organiser_view("POST", roles=ANY_MEMBER)
-def sheet_confirm(
-    request: HttpRequest, club_slug: str, contest_id: int, round_number: int, table_number: int
-) -> HttpResponse:
-    sheet = _sheet(request, club_slug, contest_id, round_number, table_number)
-    form = SheetForm(request.POST)
-    if not form.is_valid():
-        return _detail(request, sheet, error=str(_UNREADABLE), status=400)
-    try:
-        services.confirm_sheet(
-            sheet.pk,
-            version=form.cleaned_data["version"],
-            user=request.user,
-            role=access.member_role(request.user, sheet),
-        )
-    except services.ServiceError as exc:
-        return shared.refused(exc, _show(request, sheet))
-    return _after(request, sheet, _("Feuille confirmée."))
-
-
-@tournaments_access.organiser_view("POST", roles=ANY_MEMBER)
-def sheet_reopen(
-    request: HttpRequest, club_slug: str, contest_id: int, round_number: int, table_number: int
-) -> HttpResponse:
-    sheet = _sheet(request, club_slug, contest_id, round_number, table_number, ORGANISING)
-    form = ReopenForm(request.POST)
-    if not form.is_valid():
-        return _detail(request, sheet, error=_form_error(form), status=400)
-    refused = _reason_refused(request, sheet, "reopen", form.cleaned_data["reason"])
-    if refused is not None:
-        return refused
-    try:
-        services.reopen_sheet(
-            sheet.pk,
-            version=form.cleaned_data["version"],
-            user=request.user,
-            reason=form.cleaned_data["reason"],
-            role=access.member_role(request.user, sheet),
-        )
-    except services.ServiceError as exc:
-        return shared.refused(exc, _show(request, sheet))
-    return _after(request, sheet, _("Feuille rouverte : elle peut à nouveau être confirmée."))
-
-
-@tournaments_access.organiser_view("POST", roles=ANY_MEMBER)
-def sheet_token(
-    request: HttpRequest, club_slug: str, contest_id: int, round_number: int, table_number: int
-) -> HttpResponse:
-    """A new secret link for the table: the old one (and its QR code) stops working."""
-    sheet = _sheet(request, club_slug, contest_id, round_number, table_number, ORGANISING)
-    try:
-        services.regenerate_token(
-            sheet.pk, user=request.user, role=access.member_role(request.user, sheet)
-        )
-    except services.ServiceError as exc:
-        return shared.refused(exc, _show(request, sheet))
-    return _after(
-        request, sheet, _("Nouveau lien créé : l'ancien lien et son QR code ne marchent plus.")
-    )
+    return redirect_done(request, sheet, _("Totaux enregistrés et confirmés."))

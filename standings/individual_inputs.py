@@ -198,8 +198,8 @@ def _solo_byes(
     """A mêlée's exempt players (``SoloBye``) as byes of one, credited by the contest's bye
     policy (the partie's average, fixed points…), once their partie has a finished game: a
     partie not yet played (or a draft) credits nobody. Volunteers who sit out get nothing.
-    One query; none for a pairs contest (it has no solo players)."""
-    if contest.entry_mode == Contest.EntryMode.PAIRS:
+    One query; none for a pairs contest, nor for a contest read with ``has_solo_byes`` false."""
+    if contest.entry_mode == Contest.EntryMode.PAIRS or not getattr(contest, "has_solo_byes", True):
         return []
     scores: dict[int, list[int]] = {}
     for g in games:
@@ -239,7 +239,12 @@ def individual_inputs(
     config or data the engine refuses."""
     config = individual_config(contest) if config is None else config
     team_list = list(teams) if teams is not None else _teams(contest.pk)
-    changes, people = _changes(contest.pk)
+    # ``has_replacements``: read with the contest by ``readers.contest_with_versions`` (a
+    # contest read otherwise may have some: asked).
+    if getattr(contest, "has_replacements", True):
+        changes, people = _changes(contest.pk)
+    else:
+        changes, people = {}, {}
     for team in team_list:
         people.update({p.pk: p for p in team.people})
     lineups: list[Lineup] = []

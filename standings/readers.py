@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import F, IntegerField, OuterRef, Q, QuerySet, Subquery, Value
+from django.db.models import Exists, F, IntegerField, OuterRef, Q, QuerySet, Subquery, Value
 from django.db.models.functions import Coalesce
 
 from standings.models import StandingsSnapshot, StandingsState
-from tournaments.models import Contest, Round
+from tournaments.models import Contest, Replacement, Round, SoloBye
 
 # Rounds the public may see at all (a draft round is never public, whatever its flags).
 VISIBLE_ROUND_STATUSES: tuple[str, ...] = (Round.Status.PUBLISHED, Round.Status.CLOSED)
@@ -53,7 +53,9 @@ def live_subquery(field: str, contest_ref: str = "pk") -> Subquery:
 
 def contest_with_versions(contest_id: int) -> QuerySet[Contest]:
     """The contest (with its club) annotated with ``public_round``, ``results_version``,
-    ``built_version`` and ``built_public_round``: one query says whether a rebuild is due."""
+    ``built_version`` and ``built_public_round``: one query says whether a rebuild is due.
+    ``has_replacements`` and ``has_solo_byes`` say whether the individual standings need those
+    two reads (most contests have neither: the rebuild then skips both queries)."""
     results_version = StandingsState.objects.filter(contest_id=OuterRef("pk")).values(
         "results_version"
     )
@@ -64,6 +66,8 @@ def contest_with_versions(contest_id: int) -> QuerySet[Contest]:
             results_version=Coalesce(Subquery(results_version[:1]), Value(0)),
             built_version=live_subquery("source_version"),
             built_public_round=live_subquery("public_round"),
+            has_replacements=Exists(Replacement.objects.filter(entry__contest_id=OuterRef("pk"))),
+            has_solo_byes=Exists(SoloBye.objects.filter(round__contest_id=OuterRef("pk"))),
         )
         .filter(pk=contest_id)
     )

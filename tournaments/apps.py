@@ -1,3 +1,9 @@
+"""The ``tournaments`` app's configuration: its name and its French label in the admin.
+
+It connects nothing: the other apps hook into ``tournaments`` (``tournaments.adapters``), never
+the reverse.
+"""
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 

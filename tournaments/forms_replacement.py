@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments import services
-from tournaments.forms import PlayerField, PlayerRef
+from tournaments.forms_entries import PlayerField, PlayerRef
 from tournaments.models import Entry
 
 

@@ -13,7 +13,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.forms import EntryForm, PlayerField
+from tournaments.forms_entries import EntryForm, PlayerField
 from tournaments.models import Club, Contest, SoloEntry
 
 

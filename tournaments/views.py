@@ -18,13 +18,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournaments import access, audit, journal, services
-from tournaments.forms import (
-    ContestForm,
-    PlayerForm,
-    RegistryAddForm,
-    SeasonForm,
-    player_choice_label,
-)
+from tournaments.forms import ContestForm, PlayerForm, RegistryAddForm, SeasonForm
+from tournaments.forms_entries import player_choice_label
 from tournaments.models import Club, Contest, Membership, Player, Round, Season
 from tournaments.responses import query_text, service_refusal
 from tournaments.tables import PlayerTable

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments import access, csv_import, services
-from tournaments.forms import CsvUploadForm, EntryForm, PlayerRef
+from tournaments.forms_entries import CsvUploadForm, EntryForm, PlayerRef
 from tournaments.models import Club, Contest, Player
 from tournaments.responses import refused, service_refusal
 from tournaments.tables import EntryTable

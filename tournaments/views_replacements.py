@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from tournaments import access, services
-from tournaments.forms import PlayerRef
+from tournaments.forms_entries import PlayerRef
 from tournaments.forms_replacement import ReplacementForm
 from tournaments.models import Club, Player, Replacement
 

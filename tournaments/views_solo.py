@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments import access, services
-from tournaments.forms import PlayerRef
+from tournaments.forms_entries import PlayerRef
 from tournaments.forms_solo import DrawPairsForm, PairSolosForm, SoloForm, VolunteerForm
 from tournaments.models import Club, Contest, Entry, Player, SoloEntry
 from tournaments.responses import refused, service_refusal

@@ -376,7 +376,7 @@ def test_a_contest_day_as_the_organiser(
     _to_cockpit(page)
     page.locator("#step-exports").get_by_role("link", name="Exporter les résultats").click()
     expect(h1).to_contain_text("Exports")
-    page.get_by_label("classement").check()
+    page.get_by_label("classement", exact=True).check()
     page.get_by_label("CSV").check()
     page.get_by_role("button", name="Lancer l'export").click()
     download_link = page.get_by_role("link", name=re.compile("^Télécharger"))

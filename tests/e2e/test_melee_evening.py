@@ -229,7 +229,8 @@ def test_a_melee_evening(
     page.locator("#step-standings").get_by_role("link", name="Classement individuel").click()
     expect(h1).to_contain_text("Classement individuel")
     first_row = page.locator("table.players-ranking tbody tr").first.inner_text()
-    assert first_row.split()[0] == "1" and ranking[0].name in first_row
+    # "1=" when the first place is shared (the drawn pairs' scores can tie).
+    assert first_row.split()[0] in ("1", "1=") and ranking[0].name in first_row
     assert str(ranking[0].points) in first_row
     _shoot(browser, page.url, cookies, "melee-players", shots)
     _to_cockpit(page)

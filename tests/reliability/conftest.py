@@ -80,6 +80,10 @@ def world(club: Any, other_club: Any, organiser: Any, scorer: Any, outsider: Any
     job = ExportJob.objects.create(contest=contest, kind="entries", format="csv")
     entry = contest.entries.order_by("number").first()
     season = services.create_season(club, name="Challenge privé")
+    from tournaments.models import Player, SoloEntry
+
+    alone = Player.objects.create(club=club, first_name="Solo", last_name="Seul")
+    solo = SoloEntry.objects.create(contest=contest, number=1, player=alone)
     return {
         "contest": contest,
         "kwargs": {
@@ -101,6 +105,7 @@ def world(club: Any, other_club: Any, organiser: Any, scorer: Any, outsider: Any
             "code": _unused_short_code(),
             "fmt": "csv",
             "season_id": season.pk,
+            "solo_id": solo.pk,
         },
     }
 

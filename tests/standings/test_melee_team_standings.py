@@ -80,8 +80,12 @@ def test_public_pages_and_the_table_phone_name_the_four_players(
         "home": reverse("public:contest", kwargs=keys),
     }
     for name, url in pages.items():
-        response = client.get(url)
+        response = client.get(url, follow=True)
         assert response.status_code == 200, name
+    # A mêlée's standings are its players' ranking: the team standings' address leads there.
+    redirect = client.get(pages["standings"])
+    assert redirect.status_code == 302
+    assert redirect["Location"] == reverse("scores:players", kwargs=keys)
     assert names in client.get(pages["draw"]).content.decode()
     sheet = ScoreSheet.objects.get(Q(table__entry_a=pair) | Q(table__entry_b=pair))
     table = sheet.table

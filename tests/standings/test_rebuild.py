@@ -145,8 +145,8 @@ def test_an_older_rebuild_written_last_is_found_stale(club: Any) -> None:
 
 def test_one_statement_writes_every_round(club: Any, django_assert_num_queries: Any) -> None:
     contest = played_contest(club, teams=6, rounds=2, rounds_count=5)
-    # contest, teams, games, the replacements (individual standings), one upsert
-    with django_assert_num_queries(5):
+    # contest (with whether it has replacements or exempt players), teams, games, one upsert
+    with django_assert_num_queries(4):
         standings.rebuild(contest.pk)
     rows = dict(
         StandingsSnapshot.objects.filter(contest=contest).values_list("as_of_round", "is_valid")

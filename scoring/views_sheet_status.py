@@ -1,0 +1,122 @@
+"""Organiser pages changing a sheet's status: a forfeit, the confirmation, the reopening of a
+sheet and a new secret link for the table.
+
+Club members only, in their club role, as every organiser page of score entry: the sheet comes
+from ``views_organiser.sheet_of`` (``scoring.access.sheet_for_organiser``), a refused form or
+write shows the sheet's page (``views_organiser.sheet_page``) with the reason. Scoring a
+forfeit, reopening a sheet or renewing its link is the organiser's; once a later partie was
+drawn on this partie's ranking, a forfeit or a reopening needs a reason. Writes go through
+``scoring.services``.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
+
+from scoring import access, services
+from scoring import views as shared
+from scoring.forms import ForfeitForm, ReopenForm, SheetForm
+from scoring.views_organiser import (
+    UNREADABLE,
+    form_error,
+    reason_refused,
+    redirect_done,
+    sheet_of,
+    sheet_page,
+    show_afresh,
+)
+from scoring.views_round import ANY_MEMBER, ORGANISING
+from tournaments import access as tournaments_access
+
+
+@tournaments_access.organiser_view("POST", roles=ANY_MEMBER)
+def sheet_forfeit(
+    request: HttpRequest, club_slug: str, contest_id: int, round_number: int, table_number: int
+) -> HttpResponse:
+    sheet = sheet_of(request, club_slug, contest_id, round_number, table_number, ORGANISING)
+    form = ForfeitForm(request.POST, sheet=sheet)
+    if not form.is_valid():
+        return sheet_page(request, sheet, error=form_error(form), status=400)
+    refused = reason_refused(request, sheet, "forfeit", form.cleaned_data["reason"], form)
+    if refused is not None:
+        return refused
+    try:
+        services.score_forfeit(
+            sheet.pk,
+            forfeit_loser=form.cleaned_data["forfeit_loser"],
+            version=form.cleaned_data["version"],
+            user=request.user,
+            reason=form.cleaned_data["reason"],
+            role=access.member_role(request.user, sheet),
+        )
+    except services.ServiceError as exc:
+        return shared.refused(exc, show_afresh(request, sheet))
+    return redirect_done(
+        request,
+        sheet,
+        _("Forfait enregistré.") if form.cleaned_data["forfeit_loser"] else _("Forfait annulé."),
+    )
+
+
+@tournaments_access.organiser_view("POST", roles=ANY_MEMBER)
+def sheet_confirm(
+    request: HttpRequest, club_slug: str, contest_id: int, round_number: int, table_number: int
+) -> HttpResponse:
+    sheet = sheet_of(request, club_slug, contest_id, round_number, table_number)
+    form = SheetForm(request.POST)
+    if not form.is_valid():
+        return sheet_page(request, sheet, error=str(UNREADABLE), status=400)
+    try:
+        services.confirm_sheet(
+            sheet.pk,
+            version=form.cleaned_data["version"],
+            user=request.user,
+            role=access.member_role(request.user, sheet),
+        )
+    except services.ServiceError as exc:
+        return shared.refused(exc, show_afresh(request, sheet))
+    return redirect_done(request, sheet, _("Feuille confirmée."))
+
+
+@tournaments_access.organiser_view("POST", roles=ANY_MEMBER)
+def sheet_reopen(
+    request: HttpRequest, club_slug: str, contest_id: int, round_number: int, table_number: int
+) -> HttpResponse:
+    sheet = sheet_of(request, club_slug, contest_id, round_number, table_number, ORGANISING)
+    form = ReopenForm(request.POST)
+    if not form.is_valid():
+        return sheet_page(request, sheet, error=form_error(form), status=400)
+    refused = reason_refused(request, sheet, "reopen", form.cleaned_data["reason"])
+    if refused is not None:
+        return refused
+    try:
+        services.reopen_sheet(
+            sheet.pk,
+            version=form.cleaned_data["version"],
+            user=request.user,
+            reason=form.cleaned_data["reason"],
+            role=access.member_role(request.user, sheet),
+        )
+    except services.ServiceError as exc:
+        return shared.refused(exc, show_afresh(request, sheet))
+    return redirect_done(
+        request, sheet, _("Feuille rouverte : elle peut à nouveau être confirmée.")
+    )
+
+
+@tournaments_access.organiser_view("POST", roles=ANY_MEMBER)
+def sheet_token(
+    request: HttpRequest, club_slug: str, contest_id: int, round_number: int, table_number: int
+) -> HttpResponse:
+    """A new secret link for the table: the old one (and its QR code) stops working."""
+    sheet = sheet_of(request, club_slug, contest_id, round_number, table_number, ORGANISING)
+    try:
+        services.regenerate_token(
+            sheet.pk, user=request.user, role=access.member_role(request.user, sheet)
+        )
+    except services.ServiceError as exc:
+        return shared.refused(exc, show_afresh(request, sheet))
+    return redirect_done(
+        request, sheet, _("Nouveau lien créé : l'ancien lien et son QR code ne marchent plus.")
+    )
