@@ -91,7 +91,7 @@ def entries(request: HttpRequest, club_slug: str, contest_id: int) -> HttpRespon
             else:
                 text = _("Équipe n° %(number)s inscrite.") % {"number": entry.number}
                 if entry.joined_at_round > 1:
-                    text += " " + _("Elle entre à la manche %(round)s.") % {
+                    text += " " + _("Elle entre à la partie %(round)s.") % {
                         "round": entry.joined_at_round
                     }
                 messages.success(request, text)
@@ -143,7 +143,7 @@ def entry_action(
             text = _("Équipe n° %(number)s %(done)s.") % {"number": entry.number, "done": done}
         elif action == "retirer":
             entry = services.withdraw_entry(entry)
-            text = _("Équipe n° %(number)s retirée après la manche %(round)s.") % {
+            text = _("Équipe n° %(number)s retirée après la partie %(round)s.") % {
                 "number": entry.number,
                 "round": entry.withdrawn_after_round,
             }
