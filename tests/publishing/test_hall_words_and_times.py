@@ -90,7 +90,7 @@ def test_french_plurals() -> None:
         "2 donnes|10 points, 2 parties gagnées",
     ]
     with translation.override("en"):
-        assert template.render(Context({"n": 0})) == "0 deals|10 points, 0 games won"
+        assert template.render(Context({"n": 0})) == "0 deals|10 points, 0 rounds won"
 
 
 @pytest.mark.django_db
