@@ -34,7 +34,9 @@ def free_numbers(round_: Round, *, extra: int = 3) -> list[int]:
 
 def _table(round_: Round, number: int) -> Table:
     table = (
-        Table.objects.select_for_update()
+        # FOR UPDATE OF the table only: PostgreSQL refuses to lock the nullable side of the
+        # outer join (a bye table has no team B).
+        Table.objects.select_for_update(of=("self",))
         .select_related("entry_a__player1", "entry_a__player2", "entry_b__player1")
         .select_related("entry_b__player2")
         .filter(round=round_, number=number)
