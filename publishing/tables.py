@@ -107,7 +107,48 @@ def table_rows(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-class StandingsTable(tables.Table):
+class LeanTable(tables.Table):
+    """What the standings tables share: the lean body of ``_table.html``'s ``table.tbody``
+    block, for dict rows whose rank column shows shared ranks with "=" (no column of its own)."""
+
+    def body_rows(self) -> Iterator[tuple[SafeString, list[tuple[SafeString, Any]]]]:
+        """The page's rows (django-tables2's ordering and pagination) for the lean body:
+        ``(tr attributes, [(td attributes, cell), ...])``. A cell is what django-tables2 renders
+        for it (the column's ``render_<name>`` method of this table, the value, or the column's
+        default for an empty or missing value), escaped by the template."""
+        plan = []
+        for column in self.columns:
+            render = getattr(self, f"render_{column.name}", None)
+            plan.append(
+                (
+                    column.attrs["td"].as_html(),
+                    tables.A(column.accessor),
+                    column.column.empty_values,
+                    column.default,
+                    render,
+                )
+            )
+        for row in self.paginated_rows:
+            record = row.record
+            cells = []
+            for td, accessor, empty, default, render in plan:
+                try:
+                    value = accessor.resolve(record)
+                except (KeyError, AttributeError, IndexError, TypeError, ValueError):
+                    value = None
+                if value in empty:
+                    cells.append((td, default))
+                else:
+                    cells.append((td, value if render is None else render(record, value)))
+            yield row.attrs.as_html(), cells
+
+    # The render methods take (record, value): body_rows passes both, django-tables2's own
+    # row rendering (not used by the template) would pass them by name too.
+    def render_rank(self, record: dict[str, Any], value: Any) -> str:
+        return rank_label(record)
+
+
+class StandingsTable(LeanTable):
     """The standings: rank (shared ranks marked "="), team linked to its page, counters."""
 
     # Ties keep the engine's order (rank, then team number).
@@ -176,42 +217,6 @@ class StandingsTable(tables.Table):
             "highlight" if self.highlight is not None and record["number"] == self.highlight else ""
         )
 
-    def body_rows(self) -> Iterator[tuple[SafeString, list[tuple[SafeString, Any]]]]:
-        """The page's rows (django-tables2's ordering and pagination) for the lean body:
-        ``(tr attributes, [(td attributes, cell), ...])``. A cell is what django-tables2 renders
-        for it (the column's ``render_<name>`` method of this table, the value, or the column's
-        default for an empty or missing value), escaped by the template."""
-        plan = []
-        for column in self.columns:
-            render = getattr(self, f"render_{column.name}", None)
-            plan.append(
-                (
-                    column.attrs["td"].as_html(),
-                    tables.A(column.accessor),
-                    column.column.empty_values,
-                    column.default,
-                    render,
-                )
-            )
-        for row in self.paginated_rows:
-            record = row.record
-            cells = []
-            for td, accessor, empty, default, render in plan:
-                try:
-                    value = accessor.resolve(record)
-                except (KeyError, AttributeError, IndexError, TypeError, ValueError):
-                    value = None
-                if value in empty:
-                    cells.append((td, default))
-                else:
-                    cells.append((td, value if render is None else render(record, value)))
-            yield row.attrs.as_html(), cells
-
-    # The render methods take (record, value): body_rows passes both, django-tables2's own
-    # row rendering (not used by the template) would pass them by name too.
-    def render_rank(self, record: dict[str, Any], value: Any) -> str:
-        return rank_label(record)
-
     def render_name(self, record: dict[str, Any], value: str) -> str:
         withdrawn = (
             format_html(' <span class="badge status-withdrawn">{}</span>', gettext("retirée"))
@@ -249,6 +254,7 @@ class PrizeRankingTable(StandingsTable):
 __all__ = [
     "SAME_AS_COLUMN",
     "SORTABLE",
+    "LeanTable",
     "PrizeRankingTable",
     "StandingsTable",
     "clean_sort",

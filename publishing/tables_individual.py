@@ -20,7 +20,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from publishing.tables import NUM, NUM_SECONDARY, StandingsTable, rank_label, table_rows
+from publishing.tables import NUM, NUM_SECONDARY, LeanTable, table_rows
 from tournaments.messages import INDIVIDUAL_TIEBREAK_LABELS
 from tournaments.models import Contest
 
@@ -112,7 +112,7 @@ def why_lines(rows: Sequence[dict[str, Any]], config: dict[str, Any]) -> dict[in
     return out
 
 
-class PlayerStandingsTable(tables.Table):
+class PlayerStandingsTable(LeanTable):
     """The players: rank (shared ranks marked "="), name, team (pairs contests), counters."""
 
     rank = tables.Column(verbose_name=_("Rang"), attrs=NUM, order_by=("rank", "name"))
@@ -130,9 +130,6 @@ class PlayerStandingsTable(tables.Table):
         template_name = "publishing/public/_table.html"
         empty_text = _("Aucun joueur classé pour le moment.")
         order_by = ("rank",)
-
-    # The lean body of the team standings works for any table of dict rows.
-    body_rows = StandingsTable.body_rows
 
     def __init__(
         self,
@@ -180,9 +177,6 @@ class PlayerStandingsTable(tables.Table):
             row_attrs={"id": lambda record: f"joueur-{record['player']}"},
             **kwargs,
         )
-
-    def render_rank(self, record: dict[str, Any], value: Any) -> str:
-        return rank_label(record)
 
     def render_name(self, record: dict[str, Any], value: str) -> str:
         note = ""

@@ -212,6 +212,18 @@ def redirect_done(
     return redirect(sheet_url(sheet) + anchor)
 
 
+def write_sheet(
+    request: HttpRequest, sheet: ScoreSheet, write: Callable[[], object], done: str
+) -> HttpResponse:
+    """Run one of the sheet's service writes: refused, the sheet's page read afresh with the
+    reason; done, back to the sheet with ``done`` as the message."""
+    try:
+        write()
+    except services.ServiceError as exc:
+        return shared.refused(exc, show_afresh(request, sheet))
+    return redirect_done(request, sheet, done)
+
+
 @tournaments_access.organiser_view("POST", roles=ANY_MEMBER)
 def sheet_deal(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int, table_number: int
@@ -318,19 +330,18 @@ def sheet_delete(
     refused = reason_refused(request, sheet, "delete", form.cleaned_data["reason"])
     if refused is not None:
         return refused
-    try:
-        services.delete_last_deal(
+    return write_sheet(
+        request,
+        sheet,
+        lambda: services.delete_last_deal(
             sheet.pk,
             version=form.cleaned_data["version"],
             client_id=form.cleaned_data["client_id"],
             user=request.user,
             reason=form.cleaned_data["reason"],
             role=access.member_role(request.user, sheet),
-        )
-    except services.ServiceError as exc:
-        return shared.refused(exc, show_afresh(request, sheet))
-    return redirect_done(
-        request, sheet, _("Dernière donne supprimée (elle reste dans l'historique).")
+        ),
+        _("Dernière donne supprimée (elle reste dans l'historique)."),
     )
 
 

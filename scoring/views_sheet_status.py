@@ -15,16 +15,14 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
 from scoring import access, services
-from scoring import views as shared
 from scoring.forms import ForfeitForm, ReopenForm, SheetForm
 from scoring.views_organiser import (
     UNREADABLE,
     form_error,
     reason_refused,
-    redirect_done,
     sheet_of,
     sheet_page,
-    show_afresh,
+    write_sheet,
 )
 from scoring.views_round import ANY_MEMBER, ORGANISING
 from tournaments import access as tournaments_access
@@ -41,20 +39,17 @@ def sheet_forfeit(
     refused = reason_refused(request, sheet, "forfeit", form.cleaned_data["reason"], form)
     if refused is not None:
         return refused
-    try:
-        services.score_forfeit(
+    return write_sheet(
+        request,
+        sheet,
+        lambda: services.score_forfeit(
             sheet.pk,
             forfeit_loser=form.cleaned_data["forfeit_loser"],
             version=form.cleaned_data["version"],
             user=request.user,
             reason=form.cleaned_data["reason"],
             role=access.member_role(request.user, sheet),
-        )
-    except services.ServiceError as exc:
-        return shared.refused(exc, show_afresh(request, sheet))
-    return redirect_done(
-        request,
-        sheet,
+        ),
         _("Forfait enregistré.") if form.cleaned_data["forfeit_loser"] else _("Forfait annulé."),
     )
 
@@ -67,16 +62,17 @@ def sheet_confirm(
     form = SheetForm(request.POST)
     if not form.is_valid():
         return sheet_page(request, sheet, error=str(UNREADABLE), status=400)
-    try:
-        services.confirm_sheet(
+    return write_sheet(
+        request,
+        sheet,
+        lambda: services.confirm_sheet(
             sheet.pk,
             version=form.cleaned_data["version"],
             user=request.user,
             role=access.member_role(request.user, sheet),
-        )
-    except services.ServiceError as exc:
-        return shared.refused(exc, show_afresh(request, sheet))
-    return redirect_done(request, sheet, _("Feuille confirmée."))
+        ),
+        _("Feuille confirmée."),
+    )
 
 
 @tournaments_access.organiser_view("POST", roles=ANY_MEMBER)
@@ -90,18 +86,17 @@ def sheet_reopen(
     refused = reason_refused(request, sheet, "reopen", form.cleaned_data["reason"])
     if refused is not None:
         return refused
-    try:
-        services.reopen_sheet(
+    return write_sheet(
+        request,
+        sheet,
+        lambda: services.reopen_sheet(
             sheet.pk,
             version=form.cleaned_data["version"],
             user=request.user,
             reason=form.cleaned_data["reason"],
             role=access.member_role(request.user, sheet),
-        )
-    except services.ServiceError as exc:
-        return shared.refused(exc, show_afresh(request, sheet))
-    return redirect_done(
-        request, sheet, _("Feuille rouverte : elle peut à nouveau être confirmée.")
+        ),
+        _("Feuille rouverte : elle peut à nouveau être confirmée."),
     )
 
 
@@ -111,12 +106,11 @@ def sheet_token(
 ) -> HttpResponse:
     """A new secret link for the table: the old one (and its QR code) stops working."""
     sheet = sheet_of(request, club_slug, contest_id, round_number, table_number, ORGANISING)
-    try:
-        services.regenerate_token(
+    return write_sheet(
+        request,
+        sheet,
+        lambda: services.regenerate_token(
             sheet.pk, user=request.user, role=access.member_role(request.user, sheet)
-        )
-    except services.ServiceError as exc:
-        return shared.refused(exc, show_afresh(request, sheet))
-    return redirect_done(
-        request, sheet, _("Nouveau lien créé : l'ancien lien et son QR code ne marchent plus.")
+        ),
+        _("Nouveau lien créé : l'ancien lien et son QR code ne marchent plus."),
     )

@@ -43,6 +43,14 @@ def record_change(
         audit.record(contest, action, target, before=before, after=after)
 
 
+def change_field(contest: Contest | int, action: str, locked: Any, field: str, value: Any) -> None:
+    """Set one field of a locked row, save only it, and log the change as ``action``."""
+    before = audit.snapshot(locked, [field])
+    setattr(locked, field, value)
+    locked.save(update_fields=[field])
+    record_change(contest, action, locked, before, [field])
+
+
 def gone(what: str) -> ServiceError:
     """The refusal of a change to a row deleted meanwhile (a double click, another organiser)."""
     messages = {

@@ -19,7 +19,7 @@ from engine.errors import EngineError
 from tournaments import adapters, audit
 from tournaments.messages import engine_error_message
 from tournaments.models import Club, Contest, Round
-from tournaments.services.base import ServiceError, lock_contest, record_change
+from tournaments.services.base import ServiceError, change_field, lock_contest, record_change
 from tournaments.services.rounds import CLOSED_BY_CONTEST, close_rounds
 from tournaments.signals import season_changed
 
@@ -159,9 +159,6 @@ def finish_contest(contest: Contest) -> Contest:
             "contest.draft_round",
             _("Publiez ou supprimez d'abord la partie en brouillon."),
         )
-    before = audit.snapshot(locked, ["status"])
-    locked.status = Contest.Status.FINISHED
-    locked.save(update_fields=["status"])
-    record_change(locked, "contest.finish", locked, before, ["status"])
+    change_field(locked, "contest.finish", locked, "status", Contest.Status.FINISHED)
     close_rounds(locked, cause=CLOSED_BY_CONTEST)
     return locked

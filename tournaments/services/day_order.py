@@ -20,7 +20,7 @@ from engine.pairing import PairingMethod
 from tournaments import adapters, audit
 from tournaments.adapters import RoundProgress, TableProgress
 from tournaments.models import Contest, Round
-from tournaments.services.base import ServiceError, clean, lock_contest, record_change
+from tournaments.services.base import ServiceError, change_field, clean, lock_contest
 
 
 class DrawTooEarly(ServiceError):
@@ -117,10 +117,7 @@ def record_forced_draw(
 def set_draw_waits_for_confirmation(contest: Contest, value: bool) -> Contest:
     """The contest's rule: the next draw waits for finished, or for confirmed, sheets."""
     locked = lock_contest(contest)
-    before = audit.snapshot(locked, ["draw_waits_for_confirmation"])
-    locked.draw_waits_for_confirmation = bool(value)
-    locked.save(update_fields=["draw_waits_for_confirmation"])
-    record_change(locked, "contest.update", locked, before, ["draw_waits_for_confirmation"])
+    change_field(locked, "contest.update", locked, "draw_waits_for_confirmation", bool(value))
     return locked
 
 

@@ -15,7 +15,14 @@ from django.utils.translation import gettext as _
 
 from tournaments import audit
 from tournaments.models import Contest, Entry, Player, Round, Table
-from tournaments.services.base import ServiceError, clean, lock_contest, lock_entry, record_change
+from tournaments.services.base import (
+    ServiceError,
+    change_field,
+    clean,
+    lock_contest,
+    lock_entry,
+    record_change,
+)
 
 
 def last_published(contest: Contest) -> int:
@@ -126,10 +133,7 @@ def set_entry_flag(entry: Entry, flag: str, value: bool) -> Entry:
     if flag not in FLAGS:
         raise ServiceError("entry.unknown_flag", _("Action inconnue."), status=404)
     locked = lock_entry(entry)
-    before = audit.snapshot(locked, [flag])
-    setattr(locked, flag, value)
-    locked.save(update_fields=[flag])
-    record_change(locked.contest_id, f"entry.{flag}", locked, before, [flag])
+    change_field(locked.contest_id, f"entry.{flag}", locked, flag, value)
     return locked
 
 
@@ -141,10 +145,7 @@ def withdraw_entry(entry: Entry) -> Entry:
     if locked.withdrawn_after_round is not None:
         raise ServiceError("entry.already_withdrawn", _("Cette équipe est déjà retirée."))
     after = max(last_published(contest), locked.joined_at_round - 1)
-    before = audit.snapshot(locked, ["withdrawn_after_round"])
-    locked.withdrawn_after_round = after
-    locked.save(update_fields=["withdrawn_after_round"])
-    record_change(contest, "entry.withdraw", locked, before, ["withdrawn_after_round"])
+    change_field(contest, "entry.withdraw", locked, "withdrawn_after_round", after)
     return locked
 
 
@@ -166,10 +167,7 @@ def reinstate_entry(entry: Entry) -> Entry:
             ),
         )
     check_pair(contest, locked.player1, locked.player2, exclude=locked.pk)
-    before = audit.snapshot(locked, ["withdrawn_after_round"])
-    locked.withdrawn_after_round = None
-    locked.save(update_fields=["withdrawn_after_round"])
-    record_change(contest, "entry.reinstate", locked, before, ["withdrawn_after_round"])
+    change_field(contest, "entry.reinstate", locked, "withdrawn_after_round", None)
     return locked
 
 

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import audit
 from tournaments.models import Contest, Entry, Player, SoloEntry
-from tournaments.services.base import ServiceError, lock_contest, record_change
+from tournaments.services.base import ServiceError, change_field, lock_contest
 from tournaments.services.entries import check_open, last_published
 
 
@@ -122,10 +122,7 @@ def set_solo_flag(solo: SoloEntry, flag: str, value: bool) -> SoloEntry:
             "solo.paired",
             _("Ce joueur est déjà dans une équipe formée : défaites-la d'abord."),
         )
-    before = audit.snapshot(locked, [flag])
-    setattr(locked, flag, value)
-    locked.save(update_fields=[flag])
-    record_change(locked.contest_id, f"solo.{flag}", locked, before, [flag])
+    change_field(locked.contest_id, f"solo.{flag}", locked, flag, value)
     return locked
 
 
@@ -137,10 +134,7 @@ def withdraw_solo(solo: SoloEntry) -> SoloEntry:
     if locked.withdrawn_after_round is not None:
         raise ServiceError("solo.already_withdrawn", _("Ce joueur est déjà retiré."))
     after = max(last_published(contest), locked.joined_at_round - 1)
-    before = audit.snapshot(locked, ["withdrawn_after_round"])
-    locked.withdrawn_after_round = after
-    locked.save(update_fields=["withdrawn_after_round"])
-    record_change(contest, "solo.withdraw", locked, before, ["withdrawn_after_round"])
+    change_field(contest, "solo.withdraw", locked, "withdrawn_after_round", after)
     return locked
 
 
@@ -157,10 +151,7 @@ def reinstate_solo(solo: SoloEntry) -> SoloEntry:
             "solo.missed_rounds",
             _("Ce joueur a manqué des parties publiées : il ne peut plus revenir."),
         )
-    before = audit.snapshot(locked, ["withdrawn_after_round"])
-    locked.withdrawn_after_round = None
-    locked.save(update_fields=["withdrawn_after_round"])
-    record_change(contest, "solo.reinstate", locked, before, ["withdrawn_after_round"])
+    change_field(contest, "solo.reinstate", locked, "withdrawn_after_round", None)
     return locked
 
 
