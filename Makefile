@@ -50,19 +50,23 @@ typecheck: install
 	$(DEV_ENV) $(BIN)/mypy
 
 # The engine's tests in a process where importing Django fails: proof that the engine is pure.
+# They run only here (the suite below leaves tests/engine out: it would run them again).
 test-engine-pure: install
-	$(BIN)/python tests/run_engine_pure.py -q
+	$(BIN)/python tests/run_engine_pure.py -q -n 2
 
 # The whole suite on SQLite. pytest's exit code 5 (no test collected) fails like any other.
 test-suite: install
-	$(DEV_ENV) $(BIN)/python -m pytest -q -n 2 --durations=15
+	$(DEV_ENV) $(BIN)/python -m pytest -q -n 2 --durations=15 --ignore=tests/engine
 
-# The fast lane for the development loop: lint, types, the pure engine, and the suite without
-# the tests marked slow (browser, processes, fault drills).
-check: install lint typecheck test-engine-pure test-fast
+# The fast lane for the development loop (under a minute): lint, types, the engine's tests and
+# the unit tests (those that touch no database), without the ones marked slow (sweeps and
+# properties, browsers, processes, fault drills). `make test-fast` adds the database tests.
+check: install lint typecheck
+	$(BIN)/python tests/run_engine_pure.py -q -n 2 -m "not slow"
+	$(DEV_ENV) $(BIN)/python -m pytest -q -n 2 -m "nodb and not slow" --ignore=tests/engine
 
 test-fast: install
-	$(DEV_ENV) $(BIN)/python -m pytest -q -n 2 -m "not slow"
+	$(DEV_ENV) $(BIN)/python -m pytest -q -n 2 -m "not slow" --ignore=tests/engine
 
 test: install lint
 	$(DEV_ENV) $(BIN)/python manage.py makemigrations --check --dry-run

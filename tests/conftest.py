@@ -29,7 +29,32 @@ SLOW_PATHS = (
     "tests/foundation/test_sessions.py",
     "tests/tournaments/test_csv_import_batches.py",
     "tests/standings/test_seed_demo_results.py",
+    # The engine's sweeps and property tests (thousands of drawn cases each).
+    "tests/engine/test_sweeps.py",
+    "tests/engine/test_individual_properties.py",
+    "tests/engine/test_season_properties.py",
+    "tests/engine/test_seating_properties.py",
+    "tests/engine/test_standings_properties.py",
+    "tests/engine/test_standings_reference.py",
 )
+
+# A test with none of these fixtures (nor a django_db mark) never touches the database: it is
+# marked "nodb". `make check` runs those as its unit tests; the PostgreSQL pass of .ci/run leaves
+# them out, since they would run exactly as they did on SQLite in `make test`.
+DB_FIXTURES = frozenset(
+    {
+        "db",
+        "transactional_db",
+        "django_db_reset_sequences",
+        "django_db_serialized_rollback",
+        "live_server",
+    }
+)
+
+
+def _uses_database(item: pytest.Item) -> bool:
+    fixtures = set(getattr(item, "fixturenames", ()))
+    return bool(fixtures & DB_FIXTURES) or item.get_closest_marker("django_db") is not None
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -38,6 +63,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         path = str(item.path)[len(root) + 1 :].replace(os.sep, "/")
         if path.startswith(SLOW_PATHS):
             item.add_marker(pytest.mark.slow)
+        if not _uses_database(item):
+            item.add_marker(pytest.mark.nodb)
 
 
 @pytest.fixture(autouse=True)

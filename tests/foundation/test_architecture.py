@@ -3,7 +3,8 @@
 The import-linter contracts of ``pyproject.toml`` (layers engine ← tournaments ← scoring ←
 standings ← publishing ← archive ← config, a pure engine, no cycle between the modules of a
 package) and ruff's complexity check (C901, max 15) run in ``make lint``; these tests check
-that each of them still refuses a deliberate violation, in a scratch tree.
+that each of them still refuses a deliberate violation, in a scratch tree, and that the pure
+engine run (`tests/run_engine_pure.py`) refuses a test importing Django, xdist workers included.
 """
 
 from __future__ import annotations
@@ -136,3 +137,34 @@ def test_the_project_has_no_branchy_function() -> None:
         timeout=120,
     )
     assert result.returncode == 0, result.stdout
+
+
+def _pure_run(test_file: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "tests" / "run_engine_pure.py"),
+            str(test_file),
+            "-q",
+            "-n",
+            "2",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_the_pure_engine_run_refuses_django_even_in_its_workers(tmp_path: Path) -> None:
+    # Collection happens in the xdist workers: the guard must be loaded there too.
+    impure = tmp_path / "test_impure.py"
+    impure.write_text("import django\n\n\ndef test_nothing() -> None:\n    assert django\n")
+    pure = tmp_path / "test_pure.py"
+    pure.write_text("import json\n\n\ndef test_json() -> None:\n    assert json.loads('1') == 1\n")
+    refused = _pure_run(impure)
+    assert refused.returncode != 0
+    assert "the engine must not import 'django'" in refused.stdout
+    accepted = _pure_run(pure)
+    assert accepted.returncode == 0, accepted.stdout + accepted.stderr
+    assert "1 passed" in accepted.stdout
