@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -107,15 +108,18 @@ def _scene(env: dict[str, str], backup: Path) -> None:
     assert _deals(env) == at_backup
 
 
-def test_sqlite_restore_refuses_a_live_instance_and_counts_the_loss(tmp_path: Path) -> None:
-    env = _env(f"sqlite:///{tmp_path / 'atout.sqlite3'}")
+def test_sqlite_restore_refuses_a_live_instance_and_counts_the_loss(
+    tmp_path: Path, migrated_sqlite: Callable[[str], str]
+) -> None:
+    env = _env(migrated_sqlite("atout.sqlite3"))
     _scene(env, tmp_path / "backup.sqlite3")
 
 
-def test_sqlite_backup_without_manifest_is_counted_from_the_file(tmp_path: Path) -> None:
-    env = _env(f"sqlite:///{tmp_path / 'atout.sqlite3'}")
+def test_sqlite_backup_without_manifest_is_counted_from_the_file(
+    tmp_path: Path, migrated_sqlite: Callable[[str], str]
+) -> None:
+    env = _env(migrated_sqlite("atout.sqlite3"))
     backup = tmp_path / "backup.sqlite3"
-    _run(env, "manage.py", "migrate", "--noinput", "-v0")
     _run(env, "manage.py", "seed_demo")
     _run(env, "manage.py", "backup", str(backup))
     backup.with_name(backup.name + ".json").unlink()
@@ -124,11 +128,12 @@ def test_sqlite_backup_without_manifest_is_counted_from_the_file(tmp_path: Path)
     assert "(scoring.DealRecord) : 3" in shown.stdout, shown.stdout
 
 
-def test_restore_into_an_empty_database_is_not_refused(tmp_path: Path) -> None:
+def test_restore_into_an_empty_database_is_not_refused(
+    tmp_path: Path, migrated_sqlite: Callable[[str], str]
+) -> None:
     """After a loss the database is new and empty: nothing to lose, no table to count."""
-    env = _env(f"sqlite:///{tmp_path / 'atout.sqlite3'}")
+    env = _env(migrated_sqlite("atout.sqlite3"))
     backup = tmp_path / "backup.sqlite3"
-    _run(env, "manage.py", "migrate", "--noinput", "-v0")
     _run(env, "manage.py", "seed_demo")
     _run(env, "manage.py", "backup", str(backup))
     at_backup = _deals(env)

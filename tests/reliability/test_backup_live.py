@@ -12,7 +12,7 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -99,9 +99,11 @@ def _backup_during_entry(source: str, backup: Path) -> int:
     return written
 
 
-def test_sqlite_backup_during_entry_is_consistent(tmp_path: Path) -> None:
+def test_sqlite_backup_during_entry_is_consistent(
+    tmp_path: Path, migrated_sqlite: Callable[[str], str]
+) -> None:
     backup = tmp_path / "live.sqlite3"
-    written = _backup_during_entry(f"sqlite:///{tmp_path / 'live-source.sqlite3'}", backup)
+    written = _backup_during_entry(migrated_sqlite("live-source.sqlite3"), backup)
     restored = tmp_path / "restored.sqlite3"
     target = _env(f"sqlite:///{restored}")
     _run(target, "manage.py", "migrate", "--noinput", "-v0")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -65,14 +65,13 @@ def _round_trip(env: dict[str, str], backup_path: Path) -> None:
     assert _counts(env) == before
 
 
-def test_sqlite_round_trip(tmp_path: Path) -> None:
-    env = _env(f"sqlite:///{tmp_path / 'atout.sqlite3'}")
+def test_sqlite_round_trip(tmp_path: Path, migrated_sqlite: Callable[[str], str]) -> None:
+    env = _env(migrated_sqlite("atout.sqlite3"))
     _round_trip(env, tmp_path / "backup.sqlite3")
 
 
-def test_restore_refuses_wrong_file(tmp_path: Path) -> None:
-    env = _env(f"sqlite:///{tmp_path / 'atout.sqlite3'}")
-    _run(env, "manage.py", "migrate", "--noinput", "-v0")
+def test_restore_refuses_wrong_file(tmp_path: Path, migrated_sqlite: Callable[[str], str]) -> None:
+    env = _env(migrated_sqlite("atout.sqlite3"))
     junk = tmp_path / "notes.txt"
     junk.write_text("pas une sauvegarde", encoding="utf-8")
     result = _run(env, "manage.py", "restore", str(junk), "--yes", check=False)
