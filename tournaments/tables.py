@@ -49,19 +49,33 @@ class PlayerTable(tables.Table):
 class EntryTable(tables.Table):
     """The registration list; actions are small POST forms (CSRF) in a template column."""
 
+    # On a phone the rows are cards (``table.stack.entries``): number and team on one line,
+    # then the labelled cells (``data-label``), then the buttons.
     number = tables.Column(verbose_name=_("N°"), attrs={"td": {"class": "num"}})
-    team = tables.Column(empty_values=(), verbose_name=_("Équipe"), orderable=False)
-    home_club = tables.Column(verbose_name=_("Club"), default="")
-    status = tables.Column(empty_values=(), verbose_name=_("État"), orderable=False)
+    team = tables.Column(
+        empty_values=(), verbose_name=_("Équipe"), orderable=False, attrs={"td": {"class": "team"}}
+    )
+    home_club = tables.Column(
+        verbose_name=_("Club"), default="", attrs={"td": {"class": "club", "data-label": _("Club")}}
+    )
+    status = tables.Column(
+        empty_values=(),
+        verbose_name=_("État"),
+        orderable=False,
+        attrs={"td": {"class": "status", "data-label": _("État")}},
+    )
     actions = tables.TemplateColumn(
-        template_name="tournaments/_entry_actions.html", verbose_name="", orderable=False
+        template_name="tournaments/_entry_actions.html",
+        verbose_name="",
+        orderable=False,
+        attrs={"td": {"class": "row-buttons"}},
     )
 
     class Meta:
         model = Entry
         fields = ("number", "home_club")
         sequence = ("number", "team", "home_club", "status", "actions")
-        attrs = ATTRS
+        attrs = {"class": "data stack entries"}
         orderable = False
         row_attrs = {"id": lambda record: f"equipe-{record.number}"}
 
@@ -101,7 +115,9 @@ class EntryTable(tables.Table):
                 _("payé") if record.paid else _("à payer"),
             )
         )
-        return format_html(" ".join(["{}"] * len(badges)), *badges)
+        return format_html(
+            '<span class="badges">{}</span>', format_html(" ".join(["{}"] * len(badges)), *badges)
+        )
 
 
 class DrawByTableTable(tables.Table):

@@ -57,11 +57,13 @@ def _entry_values(club: Club, form: EntryForm) -> services.EntryValues:
 def _entries_page(
     request: HttpRequest, contest: Contest, form: EntryForm, status: int = 200
 ) -> HttpResponse:
-    entries = (
+    entries = list(
         contest.entries.filter(formed_for_round__isnull=True)
         .select_related("player1", "player2")
         .order_by("number")
     )
+    # No team came with a club: the column would be empty on every line.
+    exclude = () if any(e.home_club for e in entries) else ("home_club",)
     return render(
         request,
         "tournaments/entries.html",
@@ -69,7 +71,7 @@ def _entries_page(
             "club": contest.club,
             "contest": contest,
             "form": form,
-            "table": EntryTable(entries),
+            "table": EntryTable(entries, exclude=exclude),
             "count": len(entries),
         },
         status=status,

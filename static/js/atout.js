@@ -22,7 +22,24 @@
     if (message && !window.confirm(message)) { event.preventDefault(); }
   });
 
+  // A contest's menu scrolls sideways on a phone: the current page's tab is brought into
+  // view, and a faded edge says where more tabs are hidden.
+  function menuEdges(menu) {
+    menu.classList.toggle("more-left", menu.scrollLeft > 2);
+    menu.classList.toggle("more-right", menu.scrollLeft + menu.clientWidth < menu.scrollWidth - 2);
+  }
+  function sidewaysMenu(menu) {
+    var current = menu.querySelector("[aria-current]");
+    if (current && menu.scrollWidth > menu.clientWidth) {
+      menu.scrollLeft = current.offsetLeft - (menu.clientWidth - current.offsetWidth) / 2;
+    }
+    menuEdges(menu);
+    menu.addEventListener("scroll", function () { menuEdges(menu); }, { passive: true });
+    window.addEventListener("resize", function () { menuEdges(menu); });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll(".contest-menu .tabs").forEach(sidewaysMenu);
     document.querySelectorAll("[data-autoscroll]").forEach(autoScroll);
     document.querySelectorAll("[data-print]").forEach(function (b) {
       b.addEventListener("click", function () { window.print(); });

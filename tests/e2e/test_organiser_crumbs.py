@@ -5,7 +5,8 @@ whose partie 2 was drawn on partie 1's ranking. The table's sheet (the later-dra
 its reason fields), a deal's correction, the print pages (score sheets, posters, the partie's
 tables, the palmarès), the publication, the projector, the teams and the journal are opened on a 390×844 phone, a
 1366×768 laptop and a 1920×1080 screen: none scrolls sideways, the breadcrumbs lead back to
-the cockpit (hidden on the projector, which is a big screen); the table's own phone page asks
+the cockpit (hidden on the projector, which is a big screen), no button of a table is cut off
+(the teams' buttons on a phone); the table's own phone page asks
 for the reason of a removal. Printed (A4 PDF, print media),
 the print pages show no breadcrumbs, no menu and no buttons. Screenshots and PDFs go to
 ``$ATOUT_SCREENSHOTS`` when set, else to the test's temporary folder.
@@ -31,6 +32,12 @@ OVERFLOW = """() => {
   const d = document.documentElement;
   return {scrollWidth: d.scrollWidth, clientWidth: d.clientWidth};
 }"""
+
+# The buttons of a table that lie outside the screen (cut off by a table scrolling sideways).
+CUT_BUTTONS = """() => [...document.querySelectorAll('table.data button, table.data a.button')]
+  .filter(e => { const r = e.getBoundingClientRect();
+    return r.width > 0 && (r.left < 0 || r.right > document.documentElement.clientWidth); })
+  .map(e => e.textContent.trim())"""
 
 # What printing must hide: the breadcrumbs, the contest's menu and every button.
 PRINTED = """() => [...document.querySelectorAll(
@@ -110,6 +117,7 @@ def test_organiser_pages_fit_every_screen_with_their_breadcrumbs(
             page.screenshot(path=str(shots / f"{name}-{screen}.png"), full_page=True)
             size = page.evaluate(OVERFLOW)
             assert size["scrollWidth"] <= size["clientWidth"], (name, screen, size)
+            assert page.evaluate(CUT_BUTTONS) == [], (name, screen)
             crumb = page.locator(f'.breadcrumbs a[href="{cockpit}"]')
             assert crumb.count() >= 1, (name, screen)
             if name == "projector":
