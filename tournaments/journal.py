@@ -47,8 +47,8 @@ def generic(event: AuditEvent, names: Names) -> str:
     return with_changes(event, text)
 
 
-# The phases' events name what they are about in target_repr ("Poules → Tableau principal").
-BUILDERS["phases.plan"] = BUILDERS["phase.start"] = generic
+# The phases' plan names what it is about in target_repr ("Poules → Tableau principal").
+BUILDERS["phases.plan"] = generic
 
 
 def sentence(event: AuditEvent, names: Names | None = None) -> str:

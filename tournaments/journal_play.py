@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 
+from tournaments.audit import action_label
 from tournaments.journal_parts import (
     Builder,
     Names,
@@ -24,7 +25,7 @@ from tournaments.journal_parts import (
     table_of,
     team_name,
 )
-from tournaments.models import AuditEvent
+from tournaments.models import AuditEvent, Phase
 
 
 def _round_text(message: str) -> Builder:
@@ -231,7 +232,28 @@ def _plan(message: str) -> Builder:
     return build
 
 
+def _phase_title(facts: dict[str, Any]) -> str:
+    """The organiser's name for the phase, else its kind ("poules (toutes rondes)")."""
+    kinds = dict(Phase.Kind.choices)
+    return str(facts.get("name") or kinds.get(facts.get("kind", ""), ""))
+
+
+def _phase_start(event: AuditEvent, names: Names) -> str:
+    """A phase's first partie drawn: its name, the partie and its teams, in the reader's
+    language (events written before these facts were stored keep their French label)."""
+    facts = state_of(event.after)
+    if "teams" not in facts:
+        return done(event, f"{action_label(event.action)} ({event.target_repr})")
+    what = ngettext(
+        "%(phase)s, partie %(n)s : %(count)s équipe",
+        "%(phase)s, partie %(n)s : %(count)s équipes",
+        facts["teams"],
+    ) % {"phase": _phase_title(facts), "n": facts.get("partie", ""), "count": facts["teams"]}
+    return done(event, f"{action_label(event.action)} ({what})")
+
+
 BUILDERS: dict[str, Builder] = {
+    "phase.start": _phase_start,
     "round.generate": _round_text(gettext_noop("Tirage de la partie %(round)s fait")),
     "round.generate_forced": _round_generate_forced,
     "round.redraw": _round_text(gettext_noop("Partie %(round)s tirée à nouveau")),

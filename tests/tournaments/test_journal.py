@@ -191,6 +191,14 @@ CASES: list[tuple[str, dict[str, Any], str]] = [
     ),
     (
         "phase.start",
+        {
+            "target_repr": "Tableau principal, partie 4 : 8 équipes",
+            "after": {"name": "", "kind": "knockout", "partie": 4, "teams": 8},
+        },
+        "Phase commencée (tableau à élimination directe, partie 4 : 8 équipes) par demo à 15 h 42.",
+    ),
+    (
+        "phase.start",  # an event written before the facts were stored
         {"target_repr": "Tableau principal, partie 4 : 8 équipes"},
         "Phase commencée (Tableau principal, partie 4 : 8 équipes) par demo à 15 h 42.",
     ),

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from tests.tournaments.conftest import add_teams, make_contest
 from tournaments import services
@@ -174,6 +175,10 @@ def test_the_journal_says_the_plan_and_the_start_of_a_phase(club: Any) -> None:
     assert "Plan des phases enregistré (Poules → Tableau)" in sentence(plan)
     start = AuditEvent.objects.get(contest=contest, action="phase.start")
     assert "Poules, partie 1 : 8 équipes" in sentence(start)
+    # Written from the stored facts when read: an English reader reads English (the phase
+    # keeps the name the organiser gave it).
+    with translation.override("en"):
+        assert "Phase started (Poules, round 1: 8 teams)" in sentence(start)
 
 
 @pytest.mark.django_db

@@ -181,6 +181,13 @@ def _start(view: PhasesView, phase: PhaseView, number: int, seed: int) -> list[d
         view.contest,
         "phase.start",
         None,
+        # The journal writes its sentence from these facts, in the reader's language.
+        after={
+            "name": phase.phase.name,
+            "kind": phase.phase.kind,
+            "partie": number,
+            "teams": len(entrants),
+        },
         target_repr=ngettext(
             "%(phase)s, partie %(n)s : %(count)s équipe",
             "%(phase)s, partie %(n)s : %(count)s équipes",
