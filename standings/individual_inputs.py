@@ -39,7 +39,13 @@ class PlayerInfo:
     pk: int
     name: str  # "Prénom Nom"
     licence: str
-    sort_key: str
+    first_name: str
+    last_name: str
+
+    @property
+    def sort_key(self) -> str:
+        """The key players sharing a rank are listed by (asked only for them)."""
+        return name_key(self.last_name, self.first_name)
 
 
 class TeamInfo(NamedTuple):
@@ -67,7 +73,7 @@ TEAM_FIELDS: Final = (
 
 
 def _person(pk: int, first: str, last: str, licence: str) -> PlayerInfo:
-    return PlayerInfo(pk, f"{first} {last}".strip(), licence or "", name_key(last, first))
+    return PlayerInfo(pk, f"{first} {last}".strip(), licence or "", first, last)
 
 
 def team_info(
