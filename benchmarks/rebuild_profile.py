@@ -151,7 +151,7 @@ def main() -> int:
             for _ in range(args.repeat):
                 standings.rebuild(target, force=True)
             profiler.disable()
-            pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
+            pstats.Stats(profiler).sort_stats(os.environ.get("PROFILE_SORT", "tottime")).print_stats(int(os.environ.get("PROFILE_LINES", "25")))
         return 0
     finally:
         try:
