@@ -123,10 +123,11 @@ def _fingerprint(inputs: IndividualInputs, config_json: dict[str, Any]) -> str:
     payload = json.dumps(
         [
             config_json,
-            [(lu.team, list(lu.players), lu.from_partie) for lu in inputs.lineups],
-            list(inputs.volunteers),
+            # JSON writes a tuple as a list: the payload of lists, without copying them.
+            [(lu.team, lu.players, lu.from_partie) for lu in inputs.lineups],
+            inputs.volunteers,
             # A mêlée's exempt players: byes of one, not among the games the team part hashes.
-            [(r.partie, list(r.side_a), r.score_a) for r in inputs.results if len(r.side_a) == 1],
+            [(r.partie, r.side_a, r.score_a) for r in inputs.results if len(r.side_a) == 1],
             sorted((p.pk, p.name, p.licence) for p in inputs.people.values()),
             sorted((t.pk, t.number, t.name) for t in inputs.teams.values()),
         ],

@@ -188,7 +188,9 @@ def _ranked_players(
     pairs that are checked in and still playing (a late team shows with zeros)."""
     found: dict[int, None] = {}
     for r in results:
-        for p in r.side_a + r.side_b:
+        for p in r.side_a:
+            found[p] = None
+        for p in r.side_b:
             found[p] = None
     for team in teams:
         if team.formed_for_round is None and team.checked_in and team.withdrawn_after is None:
@@ -278,7 +280,7 @@ def individual_inputs(
         lineups=tuple(lineups),
         teams={t.pk: t for t in team_list},
         people=people,
-        teams_of={p: sorted(v) for p, v in teams_of.items()},
+        teams_of={p: v if len(v) == 1 else sorted(v) for p, v in teams_of.items()},
     )
 
 

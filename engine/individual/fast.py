@@ -28,35 +28,38 @@ __all__ = ["fold_results"]
 _PLAYED = ResultKind.PLAYED
 
 
-def _common(r: object, credited: set[int], seen: dict[int, set[int]]) -> tuple[int, ...] | None:
-    """``(partie, a1, a2, b1, b2, score a, score b)`` when ``r`` is a played partie of two
-    pairs of four distinct credited players, none already seen in that partie (then recorded
-    as seen, as the general check would); None for anything else, ``seen`` untouched."""
+def _common(r: object, credited: set[int], seen: dict[int, set[int]]) -> bool:
+    """True when ``r`` is a played partie of two pairs of four distinct credited players, none
+    already seen in that partie (then recorded as seen, as the general check would); False for
+    anything else, ``seen`` untouched. No object is made but a partie's first set: a rebuild
+    runs this for every table and the garbage collector counts allocations."""
     if type(r) is not PartieResult or r.kind is not _PLAYED or r.forfeit_loser is not None:
-        return None
+        return False
     partie, side_a, side_b, sa, sb = r.partie, r.side_a, r.side_b, r.score_a, r.score_b
     if type(partie) is not int or type(sa) is not int or type(sb) is not int:
-        return None
+        return False
     if partie < 1 or sa < 0 or sb < 0 or type(side_a) is not tuple or type(side_b) is not tuple:
-        return None
+        return False
     if len(side_a) != 2 or len(side_b) != 2:  # two pairs of two
-        return None
+        return False
     a1, a2 = side_a
     b1, b2 = side_b
     # type() rather than isinstance(): True would pass for player 1 in a set.
     if type(a1) is not int or type(a2) is not int or type(b1) is not int or type(b2) is not int:
-        return None
-    four = {a1, a2, b1, b2}
-    if len(four) != 4 or not four <= credited:  # four players at a table
-        return None
+        return False
+    if a1 == a2 or b1 == b2 or a1 in side_b or a2 in side_b:
+        return False
+    if a1 not in credited or a2 not in credited or b1 not in credited or b2 not in credited:
+        return False
     in_partie = seen.get(partie)
     if in_partie is None:
-        seen[partie] = four
-    elif in_partie.isdisjoint(four):
-        in_partie |= four
-    else:
-        return None
-    return partie, a1, a2, b1, b2, sa, sb
+        seen[partie] = {a1, a2, b1, b2}
+        return True
+    if a1 in in_partie or a2 in in_partie or b1 in in_partie or b2 in in_partie:
+        return False
+    in_partie.update(side_a)
+    in_partie.update(side_b)
+    return True
 
 
 def _add(
@@ -89,9 +92,10 @@ def _add(
     acc.opponents += opp
 
 
-def _table(accs: Mapping[int, PlayerAcc], t: tuple[int, ...], config: StandingsConfig) -> None:
-    """Credit the four players of a common table (see :func:`_common`)."""
-    partie, a1, a2, b1, b2, sa, sb = t
+def _table(accs: Mapping[int, PlayerAcc], r: PartieResult, config: StandingsConfig) -> None:
+    """Credit the four players of a common table (see :func:`_common`): the opponents of a
+    side are the other side, all four credited."""
+    partie, side_a, side_b, sa, sb = r.partie, r.side_a, r.side_b, r.score_a, r.score_b
     scale = config.match_points
     if sa > sb:
         mp_a, mp_b, won = scale.win, scale.loss, 1
@@ -103,7 +107,8 @@ def _table(accs: Mapping[int, PlayerAcc], t: tuple[int, ...], config: StandingsC
     if scale.add_score and scale.score_divisor:
         mp_a += sa // scale.score_divisor
         mp_b += sb // scale.score_divisor
-    side_a, side_b = (a1, a2), (b1, b2)
+    a1, a2 = side_a
+    b1, b2 = side_b
     _add(accs[a1], partie, sa, sb, won, mp_a, a2, side_b)
     _add(accs[a2], partie, sa, sb, won, mp_a, a1, side_b)
     _add(accs[b1], partie, sb, sa, -won, mp_b, b2, side_a)
@@ -125,15 +130,15 @@ def fold_results(
     sums: dict[int, list[int]] = {}  # partie -> [sum of the sides' scores, sides]
     unplayed: list[tuple[PartieResult, ResultKind]] = []
     for r in results:
-        common = _common(r, players, seen)
-        if common is not None:
-            partie = common[0]
-            if as_of_partie is not None and partie > as_of_partie:
+        if _common(r, players, seen):
+            if as_of_partie is not None and r.partie > as_of_partie:
                 continue
-            s = sums.setdefault(partie, [0, 0])
-            s[0] += common[5] + common[6]
+            s = sums.get(r.partie)
+            if s is None:
+                s = sums[r.partie] = [0, 0]
+            s[0] += r.score_a + r.score_b
             s[1] += 2
-            _table(accs, common, config)
+            _table(accs, r, config)
             continue
         kind = check(r, known, seen)
         if as_of_partie is not None and r.partie > as_of_partie:
