@@ -18,8 +18,8 @@ What it owns
 
 Why stored, not computed on read: a rebuild already runs after every result (on commit) and
 on every change of what is public; the players' ranking of 400 players over 8 parties adds a
-few tens of milliseconds to it (``tests/standings/test_individual_speed.py`` measures it),
-and readers then pay one indexed query, whatever the size.
+few tens of milliseconds to it (``benchmarks/individual_profile.py`` measures it), and
+readers then pay one indexed query, whatever the size.
 
 What it must not do: rank anything itself, decide what is public (``standings.readers``), or
 render sentences.

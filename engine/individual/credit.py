@@ -5,6 +5,9 @@ one :data:`~.totals.Credit` per credited player of each side: the pair's points 
 against, win/draw/loss, the barème's points, as the team standings would credit the pair
 (:mod:`engine.standings.entries`, same policies). Byes and forfeits are credited last because
 the ``round_average`` award needs the average of the partie's played tables.
+:func:`credits` is the general path and the reference; the ranking folds through
+:mod:`.fast`, which takes the common table itself and the rest through :func:`check` and
+:class:`Crediter` here.
 """
 
 from __future__ import annotations
