@@ -13,7 +13,8 @@ machine: it fills one contest (``--contests`` for more; 512 teams x 8 rounds x 1
 alternated, and prints the median and minimum of the wall time and of the process CPU time
 (``time.process_time``, which other work on the machine disturbs less), the ratio, and the
 number of SQL queries; then the CPU of rendering one 100-row public table page (django-tables2).
-``--profile`` adds a cProfile of ``--repeat`` more rebuilds. The
+``--profile`` adds a cProfile of ``--repeat`` more rebuilds (sorted by ``$PROFILE_SORT``, by
+default ``tottime``; ``$PROFILE_LINES`` lines, 25). The
 database is dropped at the end unless ``--keep``.
 """
 
@@ -151,7 +152,9 @@ def main() -> int:
             for _ in range(args.repeat):
                 standings.rebuild(target, force=True)
             profiler.disable()
-            pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
+            pstats.Stats(profiler).sort_stats(
+                os.environ.get("PROFILE_SORT", "tottime")
+            ).print_stats(int(os.environ.get("PROFILE_LINES", "25")))
         return 0
     finally:
         try:

@@ -18,8 +18,8 @@ What it owns
 
 Why stored, not computed on read: a rebuild already runs after every result (on commit) and
 on every change of what is public; the players' ranking of 400 players over 8 parties adds a
-few tens of milliseconds to it (``tests/standings/test_individual_speed.py`` measures it),
-and readers then pay one indexed query, whatever the size.
+few tens of milliseconds to it (``benchmarks/individual_profile.py`` measures it), and
+readers then pay one indexed query, whatever the size.
 
 What it must not do: rank anything itself, decide what is public (``standings.readers``), or
 render sentences.
@@ -36,7 +36,7 @@ from typing import Any
 
 from django.db.models import Q
 
-from engine.individual import IndividualError, IndividualRow, compute_individual_standings
+from engine.individual import IndividualError, RankedTotals, rank_totals
 from engine.standings import GameResult
 from standings.individual_inputs import (
     IndividualInputs,
@@ -80,39 +80,41 @@ def _spans(inputs: IndividualInputs) -> dict[int, tuple[int, int | None]]:
 
 
 def row_dict(
-    row: IndividualRow, inputs: IndividualInputs, spans: dict[int, tuple[int, int | None]]
+    ranked: RankedTotals, inputs: IndividualInputs, spans: dict[int, tuple[int, int | None]]
 ) -> dict[str, Any]:
-    """One stored line: the engine's counters, the player's name and, in a pairs contest, the
-    team he played for last and the parties of his time in it (a replacement)."""
-    person = inputs.people.get(row.player)
-    played_for = inputs.teams_of.get(row.player, [])
+    """One stored line: the engine's counters (as its ``IndividualRow`` would have them), the
+    player's name and, in a pairs contest, the team he played for last and the parties of his
+    time in it (a replacement)."""
+    rank, shared, a, tiebreaks = ranked
+    person = inputs.people.get(a.player)
+    played_for = inputs.teams_of.get(a.player)
     team = inputs.teams.get(played_for[-1][1]) if played_for else None
-    since, until = spans.get(row.player, (1, None))
+    since, until = spans.get(a.player, (1, None))
     return {
-        "rank": row.rank,
-        "shared": row.shared,
-        "player": row.player,
+        "rank": rank,
+        "shared": shared,
+        "player": a.player,
         "name": person.name if person else "?",
         "licence": person.licence if person else "",
         "team": team.number if team else None,
         "team_name": team.name if team else "",
         "since": since if since > 1 else None,
         "until": until,
-        "played": row.played,
-        "wins": row.wins,
-        "draws": row.draws,
-        "losses": row.losses,
-        "byes": row.byes,
-        "forfeits_won": row.forfeits_won,
-        "forfeits_lost": row.forfeits_lost,
-        "points_for": row.points_for,
-        "points_against": row.points_against,
-        "difference": row.difference,
-        "match_points": row.match_points,
-        "best_game": row.best_game,
-        "first_partie": row.first_partie,
-        "parties": list(row.parties),
-        "tiebreaks": list(row.tiebreak_values),
+        "played": a.played,
+        "wins": a.wins,
+        "draws": a.draws,
+        "losses": a.losses,
+        "byes": a.byes,
+        "forfeits_won": a.forfeits_won,
+        "forfeits_lost": a.forfeits_lost,
+        "points_for": a.points_for,
+        "points_against": a.points_against,
+        "difference": a.points_for - a.points_against,
+        "match_points": a.match_points,
+        "best_game": a.best_game,
+        "first_partie": a.first_partie,
+        "parties": sorted(a.parties),
+        "tiebreaks": list(tiebreaks),
     }
 
 
@@ -121,10 +123,11 @@ def _fingerprint(inputs: IndividualInputs, config_json: dict[str, Any]) -> str:
     payload = json.dumps(
         [
             config_json,
-            [(lu.team, list(lu.players), lu.from_partie) for lu in inputs.lineups],
-            list(inputs.volunteers),
+            # JSON writes a tuple as a list: the payload of lists, without copying them.
+            [(lu.team, lu.players, lu.from_partie) for lu in inputs.lineups],
+            inputs.volunteers,
             # A mêlée's exempt players: byes of one, not among the games the team part hashes.
-            [(r.partie, list(r.side_a), r.score_a) for r in inputs.results if len(r.side_a) == 1],
+            [(r.partie, r.side_a, r.score_a) for r in inputs.results if len(r.side_a) == 1],
             sorted((p.pk, p.name, p.licence) for p in inputs.people.values()),
             sorted((t.pk, t.number, t.name) for t in inputs.teams.values()),
         ],
@@ -134,17 +137,27 @@ def _fingerprint(inputs: IndividualInputs, config_json: dict[str, Any]) -> str:
     return hashlib.sha256(payload.encode()).hexdigest()
 
 
-def _ranked(inputs: IndividualInputs, as_of: int | None) -> list[IndividualRow]:
-    rows = compute_individual_standings(
+def _ranked(
+    inputs: IndividualInputs, as_of: int | None, keys: dict[int, str] | None = None
+) -> list[RankedTotals]:
+    """The engine's ranking; players sharing a rank listed by name (the engine lists them by
+    id). ``keys``: the players' name keys found so far (a name key is worked out only for
+    players who share a rank, once per build)."""
+    ranked = rank_totals(
         inputs.results,
         inputs.players,
         inputs.config,
         volunteers=inputs.volunteers,
         as_of_partie=as_of,
     )
-    # Players sharing a rank are listed by name (the engine lists them by id).
-    keys = {p.pk: p.sort_key for p in inputs.people.values()}
-    return sorted(rows, key=lambda r: (r.rank, keys.get(r.player, ""), r.player))
+    keys = {} if keys is None else keys
+    people = inputs.people
+    for _rank, shared, a, _values in ranked:
+        if shared and a.player not in keys:
+            person = people.get(a.player)
+            keys[a.player] = person.sort_key if person else ""
+    # Within a rank the order is by name then id; a rank that is not shared has one player.
+    return sorted(ranked, key=lambda r: (r[0], keys.get(r[2].player, ""), r[2].player))
 
 
 def build(
@@ -161,10 +174,11 @@ def build(
         config_json = inputs.config.to_json()
         last = max((g.round for g in games), default=0)
         spans = _spans(inputs)
+        keys: dict[int, str] = {}
         rows = {
             as_of: [
                 row_dict(r, inputs, spans)
-                for r in _ranked(inputs, None if as_of >= last else as_of)
+                for r in _ranked(inputs, None if as_of >= last else as_of, keys)
             ]
             for as_of in wanted
         }
@@ -263,13 +277,14 @@ def contest_inputs(contest: Contest) -> IndividualInputs:
     )
 
 
-def _primary(row: IndividualRow, method: str) -> float:
+def _primary(ranked: RankedTotals, method: str) -> float:
+    a = ranked[2]
     if method == "match_points":
-        return float(row.match_points)
+        return float(a.match_points)
     if method == "wins_then_points":
         # Wins first: a win outweighs any points a partie can bring.
-        return float(row.wins * 1_000_000 + row.points_for)
-    return float(row.points_for)
+        return float(a.wins * 1_000_000 + a.points_for)
+    return float(a.points_for)
 
 
 def scores_before(contest: Contest, before_round: int) -> dict[int, float]:
@@ -286,7 +301,7 @@ def scores_before(contest: Contest, before_round: int) -> dict[int, float]:
     except IndividualError:
         return {}
     method = str(inputs.config.scoring.method)
-    return {r.player: _primary(r, method) for r in rows}
+    return {r[2].player: _primary(r, method) for r in rows}
 
 
 __all__ = [

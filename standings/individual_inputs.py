@@ -39,7 +39,13 @@ class PlayerInfo:
     pk: int
     name: str  # "Prénom Nom"
     licence: str
-    sort_key: str
+    first_name: str
+    last_name: str
+
+    @property
+    def sort_key(self) -> str:
+        """The key players sharing a rank are listed by (asked only for them)."""
+        return name_key(self.last_name, self.first_name)
 
 
 class TeamInfo(NamedTuple):
@@ -67,7 +73,7 @@ TEAM_FIELDS: Final = (
 
 
 def _person(pk: int, first: str, last: str, licence: str) -> PlayerInfo:
-    return PlayerInfo(pk, f"{first} {last}".strip(), licence or "", name_key(last, first))
+    return PlayerInfo(pk, f"{first} {last}".strip(), licence or "", first, last)
 
 
 def team_info(
@@ -182,7 +188,9 @@ def _ranked_players(
     pairs that are checked in and still playing (a late team shows with zeros)."""
     found: dict[int, None] = {}
     for r in results:
-        for p in r.side_a + r.side_b:
+        for p in r.side_a:
+            found[p] = None
+        for p in r.side_b:
             found[p] = None
     for team in teams:
         if team.formed_for_round is None and team.checked_in and team.withdrawn_after is None:
@@ -272,7 +280,7 @@ def individual_inputs(
         lineups=tuple(lineups),
         teams={t.pk: t for t in team_list},
         people=people,
-        teams_of={p: sorted(v) for p, v in teams_of.items()},
+        teams_of={p: v if len(v) == 1 else sorted(v) for p, v in teams_of.items()},
     )
 
 

@@ -19,7 +19,8 @@ are :class:`IndividualError` with a code of :data:`INDIVIDUAL_ERROR_CODES`.
 
 Modules: :mod:`.errors`, :mod:`.model` (values, :class:`IndividualConfig`), :mod:`.totals`
 (per-player totals), :mod:`.credit` (checks and credits), :mod:`.metrics` (the registry),
-:mod:`.rows` (:func:`compute_individual_standings`), :mod:`.lineups`.
+:mod:`.fast` (the credits' fast path), :mod:`.rows` (:func:`compute_individual_standings`,
+:func:`rank_totals`), :mod:`.lineups`.
 """
 
 from __future__ import annotations
@@ -35,7 +36,12 @@ from engine.individual.model import (
     PartieResult,
     Side,
 )
-from engine.individual.rows import compute_individual_standings, shared_ranks
+from engine.individual.rows import (
+    RankedTotals,
+    compute_individual_standings,
+    rank_totals,
+    shared_ranks,
+)
 
 __all__ = [
     "DEFAULT_TIEBREAKS",
@@ -47,8 +53,10 @@ __all__ = [
     "IndividualRow",
     "Lineup",
     "PartieResult",
+    "RankedTotals",
     "Side",
     "compute_individual_standings",
+    "rank_totals",
     "results_from_games",
     "shared_ranks",
 ]

@@ -5,6 +5,9 @@ one :data:`~.totals.Credit` per credited player of each side: the pair's points 
 against, win/draw/loss, the barème's points, as the team standings would credit the pair
 (:mod:`engine.standings.entries`, same policies). Byes and forfeits are credited last because
 the ``round_average`` award needs the average of the partie's played tables.
+:func:`credits` is the general path and the reference; the ranking folds through
+:mod:`.fast`, which takes the common table itself and the rest through :func:`check` and
+:class:`Crediter` here.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from engine.individual.totals import (
 )
 from engine.standings import AwardMode, ResultKind, StandingsConfig
 
-__all__ = ["credits"]
+__all__ = ["Crediter", "check", "credits", "round_averages"]
 
 # A pair at belote is two players; one is a solo player whose volunteer is not named.
 MAX_SIDE: Final = 2
@@ -46,7 +49,7 @@ def _check_side(r: PartieResult, side: object, name: str, *, empty_ok: bool) -> 
     return side
 
 
-def _check(r: PartieResult, known: set[int], seen: dict[int, set[int]]) -> ResultKind:
+def check(r: PartieResult, known: set[int], seen: dict[int, set[int]]) -> ResultKind:
     """Refuse a malformed result, an unknown player or a player twice in a partie."""
     if not isinstance(r, PartieResult):
         raise IndividualError("individual.invalid_result", reason="not_a_result")
@@ -91,7 +94,7 @@ def _award(mode: AwardMode, value: int, recorded: int, average: int | None) -> i
     return recorded
 
 
-class _Crediter:
+class Crediter:
     """Turns checked results into credits with the contest's policies."""
 
     def __init__(self, config: StandingsConfig, credited: set[int]) -> None:
@@ -160,6 +163,12 @@ class _Crediter:
         )
 
 
+def round_averages(sums: dict[int, list[int]]) -> dict[int, int]:
+    """partie -> its average per side, from [sum of the sides' scores, sides]."""
+    # The round average of the team standings, half up: what an average pair scored.
+    return {n: (2 * total + count) // (2 * count) for n, (total, count) in sums.items()}
+
+
 def credits(
     results: Iterable[PartieResult],
     players: set[int],
@@ -170,12 +179,12 @@ def credits(
     """Check every result, then credit those of parties <= ``as_of_partie`` (all if None)."""
     known = players | volunteers
     seen: dict[int, set[int]] = {}
-    crediter = _Crediter(config, players)
+    crediter = Crediter(config, players)
     out: list[Credit] = []
     sums: dict[int, list[int]] = {}  # partie -> [sum of the sides' scores, sides]
     unplayed: list[tuple[PartieResult, ResultKind]] = []
     for r in results:
-        kind = _check(r, known, seen)
+        kind = check(r, known, seen)
         if as_of_partie is not None and r.partie > as_of_partie:
             continue
         if kind is not ResultKind.PLAYED:
@@ -185,8 +194,7 @@ def credits(
         s[0] += r.score_a + r.score_b
         s[1] += 2
         out += crediter.played(r)
-    # The round average of the team standings, half up: what an average pair scored.
-    averages = {n: (2 * total + count) // (2 * count) for n, (total, count) in sums.items()}
+    averages = round_averages(sums)
     for r, kind in unplayed:
         average = averages.get(r.partie)
         out += crediter.bye(r, average) if kind is ResultKind.BYE else crediter.forfeit(r, average)

@@ -61,12 +61,21 @@ def results_from_games(
     partie. The games themselves are checked by the individual standings (and by
     :func:`engine.standings.compute_standings` for the team ranking)."""
     table = _by_team(lineups)
+    # A team with one lineup from partie 1 (most teams) plays it at every partie >= 1: found
+    # without the search; any other team or partie goes through _players.
+    single = {t: players[0] for t, (starts, players) in table.items() if starts == [1]}
     out: list[PartieResult] = []
     for g in games:
         if not isinstance(g, GameResult):
             raise _bad(None, None, "not_a_result")
-        side_a = _players(table, g.team_a, g.round)
-        side_b = () if g.team_b is None else _players(table, g.team_b, g.round)
+        partie, team_b = g.round, g.team_b
+        started = type(partie) is int and partie >= 1
+        side_a = single.get(g.team_a) if started else None
+        if side_a is None:
+            side_a = _players(table, g.team_a, partie)
+        side_b = single.get(team_b) if started and team_b is not None else None
+        if side_b is None:
+            side_b = () if team_b is None else _players(table, team_b, partie)
         loser: Side | None = None
         if g.kind == ResultKind.FORFEIT:
             # A loser that is neither team must not become side b by default.

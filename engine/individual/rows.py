@@ -1,5 +1,6 @@
-"""The individual standings' entry point (:func:`compute_individual_standings`) and the shared
-ranks of a sort on a whole key (:func:`shared_ranks`, also used by :mod:`engine.seasons`).
+"""The individual standings' entry point (:func:`compute_individual_standings`; the same ranking
+before it becomes rows, :func:`rank_totals`) and the shared ranks of a sort on a whole key
+(:func:`shared_ranks`, also used by :mod:`engine.seasons`).
 """
 
 from __future__ import annotations
@@ -7,14 +8,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
-from engine.individual.credit import credits
 from engine.individual.errors import IndividualError
+from engine.individual.fast import fold_results
 from engine.individual.metrics import INDIVIDUAL_TIEBREAKS, PlayerTable
 from engine.individual.model import IndividualConfig, IndividualRow, PartieResult
-from engine.individual.totals import PlayerAcc, fold
+from engine.individual.totals import PlayerAcc
 from engine.standings import RankingMethod
 
-__all__ = ["compute_individual_standings", "primary_key", "shared_ranks"]
+__all__ = ["RankedTotals", "compute_individual_standings", "rank_totals", "shared_ranks"]
 
 _T = TypeVar("_T")
 
@@ -35,14 +36,20 @@ def shared_ranks(keyed: Sequence[tuple[tuple[int, ...], _T]]) -> list[tuple[int,
     return out
 
 
-def primary_key(method: RankingMethod, a: PlayerAcc) -> tuple[int, ...]:
-    """Ascending sort key of the ranking method (negated where higher is better), as the team
-    standings: points; wins, then points, then points conceded; match points."""
+def _primary_columns(method: RankingMethod, accs: Iterable[PlayerAcc]) -> list[list[int]]:
+    """The ascending sort key of the ranking method (negated where higher is better), as the
+    team standings: points; wins, then points, then points conceded; match points. One list per
+    element of the key, in the order of ``accs``."""
+    accs = list(accs)
     if method is RankingMethod.POINTS:
-        return (-a.points_for,)
+        return [[-a.points_for for a in accs]]
     if method is RankingMethod.WINS_THEN_POINTS:
-        return (-a.wins, -a.points_for, a.points_against)
-    return (-a.match_points,)
+        return [
+            [-a.wins for a in accs],
+            [-a.points_for for a in accs],
+            [a.points_against for a in accs],
+        ]
+    return [[-a.match_points for a in accs]]
 
 
 def _players(players: Iterable[int], field: str) -> list[int]:
@@ -51,6 +58,56 @@ def _players(players: Iterable[int], field: str) -> list[int]:
         if type(p) is not int:
             raise IndividualError("individual.invalid_config", field=field, value=repr(p))
     return out
+
+
+# A ranked player: (rank, shared, his totals, his tie-break values in the config's order).
+RankedTotals = tuple[int, bool, PlayerAcc, tuple[int, ...]]
+
+
+def rank_totals(
+    results: Iterable[PartieResult],
+    players: Iterable[int],
+    config: IndividualConfig | None = None,
+    *,
+    volunteers: Iterable[int] = (),
+    as_of_partie: int | None = None,
+    lots: Mapping[int, int] | None = None,
+) -> list[RankedTotals]:
+    """What :func:`compute_individual_standings` ranks, before it becomes rows: for a caller
+    that stores its own lines (``standings.individual``) without the rows' frozen values.
+    The totals are the caller's to read, not to change."""
+    config = IndividualConfig() if config is None else config
+    if not isinstance(config, IndividualConfig):
+        raise IndividualError("individual.invalid_config", field="$", value=repr(config))
+    if as_of_partie is not None and (type(as_of_partie) is not int or as_of_partie < 0):
+        raise IndividualError(
+            "individual.invalid_config", field="as_of_partie", value=repr(as_of_partie)
+        )
+    player_list = _players(players, "players")
+    volunteer_set = set(_players(volunteers, "volunteers"))
+    if volunteer_set & set(player_list):
+        clash = sorted(volunteer_set & set(player_list))
+        raise IndividualError("individual.invalid_config", field="volunteers", value=repr(clash))
+    scoring = config.scoring
+    accs = {p: PlayerAcc(p) for p in player_list}
+    # The fast path of the general ``fold(accs, credits(...))`` (engine.individual.fast).
+    fold_results(accs, results, set(player_list), volunteer_set, scoring, as_of_partie)
+    table = PlayerTable(accs, scoring.unplayed_rounds, lots if lots is not None else {})
+    metrics = [INDIVIDUAL_TIEBREAKS[name] for name in config.tiebreaks]
+    columns = [m.values(table) for m in metrics]
+    key_columns = _primary_columns(scoring.method, accs.values())
+    tie_columns = [[c[p] for p in player_list] for c in columns]
+    for m, col in zip(metrics, tie_columns, strict=True):
+        key_columns.append([-v for v in col] if m.higher_is_better else col)
+    # Sorted on the method's key, then each tie-break; equal keys come by player id, which is
+    # not a tie-break: ranks are shared on the key alone.
+    keyed = sorted(zip(zip(*key_columns, strict=True), player_list, strict=True))
+    values: dict[int, tuple[int, ...]] = (
+        dict(zip(player_list, zip(*tie_columns, strict=True), strict=True))
+        if tie_columns
+        else dict.fromkeys(player_list, ())
+    )
+    return [(rank, shared, accs[p], values[p]) for rank, shared, p in shared_ranks(keyed)]
 
 
 def compute_individual_standings(
@@ -72,41 +129,13 @@ def compute_individual_standings(
     then each tie-break in order; an exact tie on every key shares the rank.
     Raises :class:`IndividualError` on malformed input.
     """
-    config = IndividualConfig() if config is None else config
-    if not isinstance(config, IndividualConfig):
-        raise IndividualError("individual.invalid_config", field="$", value=repr(config))
-    if as_of_partie is not None and (type(as_of_partie) is not int or as_of_partie < 0):
-        raise IndividualError(
-            "individual.invalid_config", field="as_of_partie", value=repr(as_of_partie)
-        )
-    player_list = _players(players, "players")
-    volunteer_set = set(_players(volunteers, "volunteers"))
-    if volunteer_set & set(player_list):
-        clash = sorted(volunteer_set & set(player_list))
-        raise IndividualError("individual.invalid_config", field="volunteers", value=repr(clash))
-    scoring = config.scoring
-    accs = {p: PlayerAcc(p) for p in player_list}
-    fold(accs, credits(results, set(player_list), volunteer_set, scoring, as_of_partie))
-    table = PlayerTable(accs, scoring.unplayed_rounds, lots if lots is not None else {})
-    metrics = [INDIVIDUAL_TIEBREAKS[name] for name in config.tiebreaks]
-    columns = [m.values(table) for m in metrics]
-    signs = [-1 if m.higher_is_better else 1 for m in metrics]
-    keyed = sorted(
-        (
-            primary_key(scoring.method, a)
-            + tuple(s * c[p] for s, c in zip(signs, columns, strict=True))
-            + (p,),
-            p,
-        )
-        for p, a in accs.items()
+    ranked = rank_totals(
+        results, players, config, volunteers=volunteers, as_of_partie=as_of_partie, lots=lots
     )
-    # The player id ends each sort key so that equal players come by id; it is not a
-    # tie-break, so ranks are shared on the key without it.
-    ranked = shared_ranks([(key[:-1], p) for key, p in keyed])
-    return tuple(_row(rank, shared, accs[p], [c[p] for c in columns]) for rank, shared, p in ranked)
+    return tuple(_row(rank, shared, a, values) for rank, shared, a, values in ranked)
 
 
-def _row(rank: int, shared: bool, a: PlayerAcc, values: list[int]) -> IndividualRow:
+def _row(rank: int, shared: bool, a: PlayerAcc, values: tuple[int, ...]) -> IndividualRow:
     return IndividualRow(
         rank=rank,
         player=a.player,
@@ -127,5 +156,5 @@ def _row(rank: int, shared: bool, a: PlayerAcc, values: list[int]) -> Individual
         parties=tuple(sorted(a.parties)),
         partners=tuple(sorted(set(a.partners))),
         opponents=tuple(sorted(set(a.opponents))),
-        tiebreak_values=tuple(values),
+        tiebreak_values=values,
     )
