@@ -29,7 +29,9 @@ def find_player(club: Club, first_name: str, last_name: str, licence: str = "") 
         found = registry.filter(licence__iexact=licence).first()
         if found is not None:
             return found
-    return only_namesake(list(registry.filter(name_key=name_key(last_name, first_name))[:2]), licence)
+    return only_namesake(
+        list(registry.filter(name_key=name_key(last_name, first_name))[:2]), licence
+    )
 
 
 def only_namesake(same_name: Sequence[Player], licence: str) -> Player | None:
