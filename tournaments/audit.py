@@ -85,6 +85,40 @@ def snapshot(
     return data
 
 
+def event(
+    contest: Contest | int,
+    action: str,
+    target: models.Model | None = None,
+    *,
+    before: Any = None,
+    after: Any = None,
+    target_repr: str = "",
+    user: Any = None,
+    label: str = "",
+) -> AuditEvent:
+    """The event ``record`` writes, not saved yet (``record_all`` writes many at once).
+
+    The author is ``user``/``label`` when given, else the one set for the request or block.
+    """
+    if getattr(user, "is_authenticated", False) or label:
+        user = user if getattr(user, "is_authenticated", False) else None
+    else:
+        actor = _actor.get()
+        user, label = actor() if actor is not None else (None, "")
+    contest_id = contest if isinstance(contest, int) else contest.pk
+    return AuditEvent(
+        contest_id=contest_id,
+        actor=user,
+        actor_label=label[:120] if label else ("" if user else "système"),
+        action=action,
+        target_type=(target._meta.model_name or "") if target is not None else "",
+        target_id=target.pk if target is not None else None,
+        target_repr=(target_repr or (str(target) if target is not None else ""))[:200],
+        before=_plain(before),
+        after=_plain(after),
+    )
+
+
 def record(
     contest: Contest | int,
     action: str,
@@ -96,29 +130,24 @@ def record(
     user: Any = None,
     label: str = "",
 ) -> AuditEvent:
-    """Write one event of ``contest``'s log (call it inside the service's transaction).
-
-    The author is ``user``/``label`` when given, else the one set for the request or block.
-    """
-    if getattr(user, "is_authenticated", False) or label:
-        user = user if getattr(user, "is_authenticated", False) else None
-    else:
-        actor = _actor.get()
-        user, label = actor() if actor is not None else (None, "")
-    contest_id = contest if isinstance(contest, int) else contest.pk
-    event = AuditEvent(
-        contest_id=contest_id,
-        actor=user,
-        actor_label=label[:120] if label else ("" if user else "système"),
-        action=action,
-        target_type=(target._meta.model_name or "") if target is not None else "",
-        target_id=target.pk if target is not None else None,
-        target_repr=(target_repr or (str(target) if target is not None else ""))[:200],
-        before=_plain(before),
-        after=_plain(after),
+    """Write one event of ``contest``'s log (call it inside the service's transaction)."""
+    built = event(
+        contest,
+        action,
+        target,
+        before=before,
+        after=after,
+        target_repr=target_repr,
+        user=user,
+        label=label,
     )
-    event.save(force_insert=True)
-    return event
+    built.save(force_insert=True)
+    return built
+
+
+def record_all(events: list[AuditEvent]) -> list[AuditEvent]:
+    """Write events built by :func:`event` in one insert (a batch of an import's teams)."""
+    return AuditEvent.objects.bulk_create(events)
 
 
 # French labels of the actions, for the organiser's log. Unknown codes show as themselves.

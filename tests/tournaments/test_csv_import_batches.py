@@ -38,21 +38,18 @@ def _valid_rows(contest: Any, teams: int) -> list[csv_import.ImportRow]:
 
 
 class _TransactionWatch:
-    """Counts the teams inserted by each committed transaction (a hook on the connection)."""
+    """Counts the teams each committed transaction added (counted just before it commits: a
+    bulk insert writes many teams in one statement)."""
 
     def __init__(self) -> None:
-        self.pending = 0
+        self.teams = Entry.objects.count()
         self.per_commit: list[int] = []
 
-    def __call__(self, execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
-        if sql.lstrip().upper().startswith('INSERT INTO "TOURNAMENTS_ENTRY"'):
-            self.pending += 1
-        return execute(sql, params, many, context)
-
-    def committed(self) -> None:
-        if self.pending:
-            self.per_commit.append(self.pending)
-        self.pending = 0
+    def committing(self) -> None:
+        teams = Entry.objects.count()
+        if teams != self.teams:
+            self.per_commit.append(teams - self.teams)
+        self.teams = teams
 
 
 def _import_watched(contest: Any, rows: Any, **options: Any) -> tuple[Any, _TransactionWatch]:
@@ -61,10 +58,10 @@ def _import_watched(contest: Any, rows: Any, **options: Any) -> tuple[Any, _Tran
     real_commit = connection.commit
 
     def commit() -> None:
+        watch.committing()
         real_commit()
-        watch.committed()
 
-    with connection.execute_wrapper(watch), mock.patch.object(connection, "commit", commit):
+    with mock.patch.object(connection, "commit", commit):
         created = services.import_entries(contest, rows, **options)
     return created, watch
 

@@ -1,7 +1,8 @@
 """Teams of a contest: registration, changes, paid and checked-in flags, withdrawal, deletion.
 
 A team registered after round N is published joins at round N + 1; a player plays in one team at a
-time. Must not draw rounds nor import files (``imports`` calls ``add_entry`` row by row).
+time. Must not draw rounds nor import files (``import_batch`` registers an import's teams with
+the same checks, on data it reads once per batch).
 """
 
 from __future__ import annotations
@@ -36,11 +37,35 @@ def check_open(contest: Contest) -> None:
         )
 
 
-def check_pair(contest: Contest, player1: Player, player2: Player, exclude: int | None) -> None:
-    if player1.pk == player2.pk:
+def check_takes_teams(contest: Contest) -> None:
+    """The (locked) contest registers teams: not finished, not a mêlée."""
+    check_open(contest)
+    if contest.entry_mode == Contest.EntryMode.MELEE:
+        raise ServiceError(
+            "entry.melee",
+            _("Une mêlée n'a pas d'équipes formées : inscrivez les joueurs seuls, un par un."),
+        )
+
+
+def check_two_players(player1: Player, player2: Player) -> None:
+    # ``is``: the import's players not saved yet are told apart by identity (no pk yet).
+    if player1 is player2 or (player1.pk is not None and player1.pk == player2.pk):
         raise ServiceError(
             "entry.same_player", _("Une équipe se compose de deux joueurs différents.")
         )
+
+
+def player_taken(player: Player, number: int) -> ServiceError:
+    """The refusal of a player already in the contest's team ``number``."""
+    return ServiceError(
+        "entry.player_taken",
+        _("%(player)s est déjà inscrit(e) dans l'équipe n° %(number)s.")
+        % {"player": player.full_name, "number": number},
+    )
+
+
+def check_pair(contest: Contest, player1: Player, player2: Player, exclude: int | None) -> None:
+    check_two_players(player1, player2)
     in_registry = Player.objects.registry_of(contest.club_id).filter(
         pk__in=[player1.pk, player2.pk]
     )
@@ -54,11 +79,18 @@ def check_pair(contest: Contest, player1: Player, player2: Player, exclude: int 
     for player in (player1, player2):
         clash = taken.filter(player1=player).first() or taken.filter(player2=player).first()
         if clash is not None:
-            raise ServiceError(
-                "entry.player_taken",
-                _("%(player)s est déjà inscrit(e) dans l'équipe n° %(number)s.")
-                % {"player": player.full_name, "number": clash.number},
-            )
+            raise player_taken(player, clash.number)
+
+
+def joining_round(contest: Contest, last_published: int) -> int:
+    """The partie a team registered now enters at (after the last published one)."""
+    joined = last_published + 1
+    if joined > contest.rounds_count:
+        raise ServiceError(
+            "entry.too_late",
+            _("Toutes les parties sont publiées : plus aucune équipe ne peut entrer."),
+        )
+    return joined
 
 
 @dataclass(frozen=True)
@@ -71,30 +103,15 @@ class EntryValues:
     checked_in: bool = False
 
 
-def _next_number(contest: Contest) -> int:
+def next_number(contest: Contest) -> int:
     return (Entry.objects.filter(contest=contest).aggregate(m=Max("number"))["m"] or 0) + 1
 
 
-@transaction.atomic
-def add_entry(contest: Contest, values: EntryValues) -> Entry:
-    """Register a team. Once round N is published, a new team joins at round N + 1."""
-    locked = lock_contest(contest)
-    check_open(locked)
-    if locked.entry_mode == Contest.EntryMode.MELEE:
-        raise ServiceError(
-            "entry.melee",
-            _("Une mêlée n'a pas d'équipes formées : inscrivez les joueurs seuls, un par un."),
-        )
-    check_pair(locked, values.player1, values.player2, exclude=None)
-    joined = last_published(locked) + 1
-    if joined > locked.rounds_count:
-        raise ServiceError(
-            "entry.too_late",
-            _("Toutes les parties sont publiées : plus aucune équipe ne peut entrer."),
-        )
-    entry = Entry.objects.create(
-        contest=locked,
-        number=_next_number(locked),
+def new_entry(contest: Contest, values: EntryValues, *, number: int, joined: int) -> Entry:
+    """The team ``add_entry`` inserts (not saved): cleaned names, its lot drawn."""
+    return Entry(
+        contest=contest,
+        number=number,
         name=clean(values.name),
         home_club=clean(values.home_club),
         player1=values.player1,
@@ -104,6 +121,17 @@ def add_entry(contest: Contest, values: EntryValues) -> Entry:
         joined_at_round=joined,
         lot=random.SystemRandom().randint(1, 1_000_000),
     )
+
+
+@transaction.atomic
+def add_entry(contest: Contest, values: EntryValues) -> Entry:
+    """Register a team. Once round N is published, a new team joins at round N + 1."""
+    locked = lock_contest(contest)
+    check_takes_teams(locked)
+    check_pair(locked, values.player1, values.player2, exclude=None)
+    joined = joining_round(locked, last_published(locked))
+    entry = new_entry(locked, values, number=next_number(locked), joined=joined)
+    entry.save(force_insert=True)
     audit.record(locked, "entry.create", entry, after=audit.snapshot(entry))
     return entry
 

@@ -9,6 +9,7 @@ never resolved by taking the first. Must not register teams (``entries``), merge
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
@@ -28,11 +29,35 @@ def find_player(club: Club, first_name: str, last_name: str, licence: str = "") 
         found = registry.filter(licence__iexact=licence).first()
         if found is not None:
             return found
-    key = name_key(last_name, first_name)
-    same_name = list(registry.filter(name_key=key)[:2])
+    return only_namesake(
+        list(registry.filter(name_key=name_key(last_name, first_name))[:2]), licence
+    )
+
+
+def only_namesake(same_name: Sequence[Player], licence: str) -> Player | None:
+    """``find_player``'s rule once no player holds the licence: the register's only player
+    bearing the name (``same_name``: at least the first two of them), unless the line and that
+    player both have a licence (two licences, two people)."""
     if len(same_name) == 1 and (not licence or not same_name[0].licence):
         return same_name[0]
     return None
+
+
+def check_new_player(first_name: str, last_name: str, licence: str, namesakes: bool) -> None:
+    """What ``get_or_create_player`` refuses before creating a player it did not find: a name
+    that several players of the register share (``namesakes``), typed without a licence."""
+    if not licence.strip() and namesakes:
+        raise _several(first_name, last_name)
+
+
+def clean_names(first_name: str, last_name: str, licence: str) -> tuple[str, str, str]:
+    """A new or changed player's names and licence as saved; refuses a missing name."""
+    first_name, last_name, licence = clean(first_name), clean(last_name), licence.strip()
+    if not first_name or not last_name:
+        raise ServiceError(
+            "player.name_missing", _("Le prénom et le nom sont obligatoires."), status=400
+        )
+    return first_name, last_name, licence
 
 
 @dataclass(frozen=True)
@@ -84,11 +109,7 @@ def save_player(
     player: Player | None = None,
 ) -> Player:
     """Create a player (``player=None``) or change one; refuse a duplicate name or licence."""
-    first_name, last_name, licence = clean(first_name), clean(last_name), licence.strip()
-    if not first_name or not last_name:
-        raise ServiceError(
-            "player.name_missing", _("Le prénom et le nom sont obligatoires."), status=400
-        )
+    first_name, last_name, licence = clean_names(first_name, last_name, licence)
     others = Player.objects.registry_of(club)
     if player is not None:
         others = others.exclude(pk=player.pk)
@@ -140,9 +161,10 @@ def get_or_create_player(
     found = find_player(club, first_name, last_name, licence)
     if found is not None:
         return found, False
-    registry = Player.objects.registry_of(club)
-    if not licence.strip() and registry.filter(name_key=name_key(last_name, first_name)).exists():
-        raise _several(first_name, last_name)
+    if not licence.strip():
+        registry = Player.objects.registry_of(club)
+        namesakes = registry.filter(name_key=name_key(last_name, first_name)).exists()
+        check_new_player(first_name, last_name, licence, namesakes)
     try:
         created = save_player(club, first_name=first_name, last_name=last_name, licence=licence)
     except ServiceError:
