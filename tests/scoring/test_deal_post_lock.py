@@ -21,7 +21,8 @@ def _sheet_selects(queries: CaptureQueriesContext) -> list[str]:
     return [
         q["sql"]
         for q in queries.captured_queries
-        if q["sql"].lstrip().upper().startswith("SELECT") and 'FROM "scoring_scoresheet"' in q["sql"]
+        if q["sql"].lstrip().upper().startswith("SELECT")
+        and 'FROM "scoring_scoresheet"' in q["sql"]
     ]
 
 
