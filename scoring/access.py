@@ -12,7 +12,8 @@
   membership and role), then gets or creates the table's sheet.
 
 It also says which role a club member acts in (:func:`member_role`). This module only reads
-(apart from creating a missing sheet, which ``services`` does).
+(apart from creating a missing sheet, which ``services`` does); a write may ask
+:func:`sheet_for_link` to lock the sheet's row with the same query.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import re
 from collections.abc import Collection
 from typing import Any
 
+from django.db.models import QuerySet
 from django.http import Http404
 from django.utils.translation import gettext as _
 
@@ -58,47 +60,53 @@ def sheet_for_link(
     table_number: int,
     *,
     related: tuple[str, ...] = SHEET_RELATED,
+    lock: bool = False,
 ) -> ScoreSheet:
     """The sheet of a table link, or ``Http404``.
 
     The token alone identifies the sheet; the round and table numbers must match it too, so a
     link edited to point at another table or another round is refused. A number the table had
     before the organiser moved it still matches (the QR code printed before the move).
+
+    ``lock``: the sheet's row is also locked until the transaction ends (``FOR UPDATE OF`` the
+    sheet only; inside ``transaction.atomic``): the deal POST's one lookup, which checks the
+    link and takes the lock the write needs in one query. A link renewed or a round closed by
+    a write that held the row is seen as it is once the lock is granted.
     """
     if not _TOKEN_RE.fullmatch(token or "") or not _in_range(round_number, table_number):
         raise _not_found()
+    query = _link_query(related, lock)
     try:
-        return (
-            ScoreSheet.objects.select_related(*related)
-            # The round's pairing report (a JSON document that grows with the number of tables)
-            # is for the organiser's draw page: not read, nor decoded, on every table request.
-            .defer("table__round__report")
-            .get(
-                token=token,
-                table__number=table_number,
-                table__round__number=round_number,
-                table__round__status__in=PLAYABLE_ROUNDS,
-            )
-        )
-    except ScoreSheet.DoesNotExist:
-        return _moved_sheet(token, round_number, table_number, related)
-
-
-def _moved_sheet(
-    token: str, round_number: int, table_number: int, related: tuple[str, ...]
-) -> ScoreSheet:
-    """The sheet of a table moved to another number (``Table.former_numbers``): a link printed
-    with its old number still opens it. Any other number is refused like a wrong link."""
-    sheet = (
-        ScoreSheet.objects.select_related(*related)
-        .defer("table__round__report")
-        .filter(
+        return query.get(
             token=token,
+            table__number=table_number,
             table__round__number=round_number,
             table__round__status__in=PLAYABLE_ROUNDS,
         )
-        .first()
-    )
+    except ScoreSheet.DoesNotExist:
+        return _moved_sheet(query, token, round_number, table_number)
+
+
+def _link_query(related: tuple[str, ...], lock: bool) -> QuerySet[ScoreSheet]:
+    query = ScoreSheet.objects.select_related(*related)
+    if lock:
+        # The sheet's row only: the table, round and contest stay free for the other tables.
+        query = query.select_for_update(of=("self",))
+    # The round's pairing report (a JSON document that grows with the number of tables) is for
+    # the organiser's draw page: not read, nor decoded, on every table request.
+    return query.defer("table__round__report")
+
+
+def _moved_sheet(
+    query: QuerySet[ScoreSheet], token: str, round_number: int, table_number: int
+) -> ScoreSheet:
+    """The sheet of a table moved to another number (``Table.former_numbers``): a link printed
+    with its old number still opens it. Any other number is refused like a wrong link."""
+    sheet = query.filter(
+        token=token,
+        table__round__number=round_number,
+        table__round__status__in=PLAYABLE_ROUNDS,
+    ).first()
     if sheet is None or table_number not in (sheet.table.former_numbers or ()):
         raise _not_found()
     return sheet

@@ -7,7 +7,8 @@ only through ``scoring.services``. What the page offers is the sheet's rule for 
 (``ScoreSheet.permissions``); refusals are answered by ``views.refused``: the engine's reason
 on the form (400), "this sheet changed, here is its state" (409), a state that forbids the
 action (409). A closed round's link shows its sheet read-only with a notice, and every POST
-to it is refused with 409 before anything is read from the form (:func:`_read_only`).
+to it is refused with 409 before anything is read from the form (:func:`_read_only`). The
+deal POST's lookup also locks the sheet's row, for the write that follows (:func:`deal`).
 Nothing here ever answers 500 on bad input.
 """
 
@@ -15,9 +16,11 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from django.contrib import messages
+from django.db import IntegrityError, transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
@@ -235,51 +238,94 @@ def _already_recorded(request: HttpRequest, sheet: ScoreSheet, deal: DealRecord)
     return redirect(_url(sheet) + f"#donne-{deal.number}", permanent=False)
 
 
+# A response to render once the transaction that locked the sheet has ended.
+Answer = Callable[[], HttpResponse]
+
+
 @require_POST
 def deal(request: HttpRequest, round_number: int, table_number: int, token: str) -> HttpResponse:
-    """Record one deal ("Enregistrer"), or only show its score ("Vérifier", without JS)."""
-    sheet = access.sheet_for_link(token, round_number, table_number, related=access.WRITE_RELATED)
-    if (closed := _read_only(request, sheet)) is not None:
-        return closed
+    """Record one deal ("Enregistrer"), or only show its score ("Vérifier", without JS).
+
+    Recording reads the sheet once: the link's lookup locks its row, in the transaction the
+    deal is written in (``access.sheet_for_link(lock=True)``, ``services.record_deal_locked``);
+    the page that answers is rendered after the transaction, the row lock released.
+    """
+    related = access.WRITE_RELATED
+    if request.POST.get("action") == "preview":
+        sheet = access.sheet_for_link(token, round_number, table_number, related=related)
+        return _enter(request, sheet, record=False)()
+    locked: ScoreSheet | None = None
+    try:
+        with transaction.atomic():
+            locked = access.sheet_for_link(
+                token, round_number, table_number, related=related, lock=True
+            )
+            answer = _enter(request, locked, record=True)
+    except IntegrityError:
+        # The unique (sheet, client_id) backstop: the same form won a race against itself.
+        if locked is None:
+            raise
+        written = services.deal_of_resent_form(locked.pk, posted_client_id(request))
+        if written is None or written.deal is None:
+            raise
+        return _already_recorded(request, written.sheet, written.deal)
+    return answer()
+
+
+def _enter(request: HttpRequest, sheet: ScoreSheet, *, record: bool) -> Answer:
+    """The deal form on ``sheet`` (locked when ``record``): the closed round's refusal, the
+    form's errors, a re-sent form's deal, the preview, or the deal recorded."""
+    closed = sheet.round_refusal()
+    if closed is not None:  # a closed round's sheet changes no more: read-only, 409
+        return partial(_page, request, sheet, error=closed.message, status=409)
     try:
         rules = services.rules_of(sheet)
     except services.ServiceError as exc:
-        return _page(request, sheet, error=exc.message, status=409)
+        return partial(_page, request, sheet, error=exc.message, status=409)
     form = _deal_form(sheet, rules, request.POST) if sheet.accepts_deals else None
     if form is None or not form.is_valid():
         # A re-sent form whose deal was recorded (maybe the one that ended the game) is
         # answered as a success; the service checks this again under the lock.
         existing = services.find_deal(sheet, posted_client_id(request))
         if existing is not None:
-            return _already_recorded(request, sheet, existing)
+            return partial(_already_recorded, request, sheet, existing)
         if form is None:
-            return _page(request, sheet, error=_closed_message(sheet), status=409)
-        return _page(request, sheet, form=form, status=400)
+            return partial(_page, request, sheet, error=_closed_message(sheet), status=409)
+        return partial(_page, request, sheet, form=form, status=400)
     assert form.score is not None and form.after is not None
-    if request.POST.get("action") == "preview":
+    if not record:
         preview = shared.preview_of(form.score, form.after, shared.team_names(sheet))
-        return _page(request, sheet, form=form, preview=preview)
+        return partial(_page, request, sheet, form=form, preview=preview)
     try:
-        written = services.record_deal(
-            sheet.pk,
+        written = services.record_deal_locked(
+            sheet,
             form.facts(),
             version=form.cleaned_data["version"],
             client_id=form.cleaned_data["client_id"],
             device=shared.device_of(request),
-            table=sheet.table,
         )
     except services.StaleSheet as exc:
-        # The user's values come back on the sheet's current version, to check and send again.
-        fresh = _resubmittable(form, exc.sheet, rules)
-        return _page(request, exc.sheet, form=fresh, error=exc.message, status=409)
+        return partial(_stale, request, exc, form, rules)
     except services.DealRefused as exc:
-        return shared.refused(exc, _show(request, sheet, form), form)
+        return partial(shared.refused, exc, _show(request, sheet, form), form)
     except services.ServiceError as exc:
-        return shared.refused(exc, _show(request, sheet))
-    if not written.created:
-        assert written.deal is not None
-        return _already_recorded(request, written.sheet, written.deal)
+        return partial(shared.refused, exc, _show(request, sheet))
+    return partial(_recorded, request, written)
+
+
+def _stale(
+    request: HttpRequest, exc: services.StaleSheet, form: DealForm, rules: Any
+) -> HttpResponse:
+    """The user's values back on the sheet's current version, to check and send again."""
+    fresh = _resubmittable(form, exc.sheet, rules)
+    return _page(request, exc.sheet, form=fresh, error=exc.message, status=409)
+
+
+def _recorded(request: HttpRequest, written: services.Written) -> HttpResponse:
+    """Back to the sheet, at the deal recorded (or recorded before, for a re-sent form)."""
     assert written.deal is not None
+    if not written.created:
+        return _already_recorded(request, written.sheet, written.deal)
     text = _("Donne %(number)d enregistrée.") % {"number": written.deal.number}
     if written.sheet.status == ScoreSheet.Status.FINISHED and written.sheet.games:
         text += " " + _("Le match est terminé : l'autre équipe doit maintenant confirmer.")

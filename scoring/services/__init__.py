@@ -22,7 +22,14 @@ from scoring.services.byes import (
 from scoring.services.common import game_state, rules_of, snapshot, state_before
 from scoring.services.confirmation import confirm_sheet, dispute_sheet, reopen_sheet
 from scoring.services.corrections import correct_deal
-from scoring.services.deals import delete_last_deal, find_deal, preview_deal, record_deal
+from scoring.services.deals import (
+    deal_of_resent_form,
+    delete_last_deal,
+    find_deal,
+    preview_deal,
+    record_deal,
+    record_deal_locked,
+)
 from scoring.services.errors import (
     DealRefused,
     NotAllowed,
@@ -52,6 +59,7 @@ __all__ = [
     "confirm_sheet",
     "correct_deal",
     "credit_bye",
+    "deal_of_resent_form",
     "delete_last_deal",
     "describe_check",
     "dispute_sheet",
@@ -62,6 +70,7 @@ __all__ = [
     "policy_points",
     "preview_deal",
     "record_deal",
+    "record_deal_locked",
     "record_penalty",
     "record_totals",
     "regenerate_token",

@@ -1,7 +1,8 @@
 """Adding a deal to a sheet, and removing its last deal.
 
-:func:`record_deal` locks the sheet, recognises a re-sent form by its client id (the deal it
-already recorded is answered again, nothing is added), refuses a form shown before another
+:func:`record_deal` locks the sheet (:func:`record_deal_locked`: the caller did, with the table
+link's lookup), recognises a re-sent form by its client id (the deal it already recorded is
+answered again, nothing is added), refuses a form shown before another
 write (:class:`StaleSheet`) or a deal the sheet's state does not take, re-scores the deal with
 the engine (whatever a form previewed), then saves the sheet's new totals and inserts the deal.
 Deal numbers are given here, never by the client: two phones posting at once get deals n and
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.transaction import TransactionManagementError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -116,20 +118,56 @@ def record_deal(
         version += 1
     try:
         with transaction.atomic():
-            return _record_locked(sheet_id, version, entry, table)
+            return _record_locked(lock(sheet_id, table), version, entry)
     except IntegrityError:
         # The unique (sheet, client_id) backstop: the same form won a race against itself.
-        sheet = ScoreSheet.objects.get(pk=sheet_id)
-        existing = find_deal(sheet, client_id)
-        if existing is None:
+        written = deal_of_resent_form(sheet_id, client_id)
+        if written is None:
             raise
-        return Written(sheet, existing, created=False)
+        return written
 
 
-def _record_locked(
-    sheet_id: int, version: int | None, entry: NewDeal, table: Table | None
+def record_deal_locked(
+    sheet: ScoreSheet,
+    facts: DealFacts,
+    *,
+    version: int | None,
+    client_id: uuid.UUID | None,
+    device: str = "",
 ) -> Written:
-    sheet = lock(sheet_id, table)
+    """Add the next deal from a table link to ``sheet``, whose row the caller locked in its
+    transaction: ``access.sheet_for_link(lock=True)`` inside ``transaction.atomic``, one query
+    that checks the link and takes the lock (the table link's deal POST).
+
+    The same checks and writes as :func:`record_deal`; a timed partie whose time ran out has
+    its time called first, under the same lock (the caller commits that even if the deal is
+    then refused). The unique (sheet, client_id) backstop's ``IntegrityError`` leaves the
+    caller's transaction unusable: the caller answers it, once out of its transaction, with
+    :func:`deal_of_resent_form`.
+    """
+    if not transaction.get_connection().in_atomic_block:
+        raise TransactionManagementError("record_deal_locked needs the caller's transaction.")
+    entry = NewDeal(facts, client_id, None, device[:64], DealRecord.Source.TABLE, Role.TABLE)
+    # The sheet learns that time was called before its next deal (see record_deal): a form
+    # current before that write still is.
+    if time_up.call_time_if_over(sheet) and version is not None:
+        version += 1
+    return _record_locked(sheet, version, entry)
+
+
+def deal_of_resent_form(sheet_id: int, client_id: uuid.UUID | None) -> Written | None:
+    """The deal a form with ``client_id`` recorded, once the unique (sheet, client_id)
+    constraint refused to record it again (the same form won a race against itself), with
+    the sheet as it is now; None if there is none (the IntegrityError was another one)."""
+    sheet = ScoreSheet.objects.get(pk=sheet_id)
+    existing = find_deal(sheet, client_id)
+    if existing is None:
+        return None
+    return Written(sheet, existing, created=False)
+
+
+def _record_locked(sheet: ScoreSheet, version: int | None, entry: NewDeal) -> Written:
+    """The one write of a new deal, on the sheet locked by the caller's transaction."""
     # A form shown with the current version cannot have recorded its deal yet (that deal
     # would have moved the version on); the unique (sheet, client_id) constraint backs this.
     if version is None or version != sheet.version:

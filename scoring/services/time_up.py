@@ -85,12 +85,17 @@ def call_time_on_sheet(
 ) -> bool:
     """Call time on one sheet whose partie's time is over; True if it was called now."""
     with transaction.atomic():
-        sheet = lock(sheet_id, table)
-        round_ = sheet.table.round
-        # A closed partie's sheets change no more (``sheet_states``), not even by the clock.
-        if round_.status != Round.Status.PUBLISHED or not clock_of(round_, now).over:
-            return False
-        return _call(sheet)
+        return call_time_if_over(lock(sheet_id, table), now)
+
+
+def call_time_if_over(sheet: ScoreSheet, now: datetime.datetime | None = None) -> bool:
+    """Call time on a sheet locked by the caller (inside its transaction) if its partie's
+    time is over; True if it was called now."""
+    round_ = sheet.table.round
+    # A closed partie's sheets change no more (``sheet_states``), not even by the clock.
+    if round_.status != Round.Status.PUBLISHED or not clock_of(round_, now).over:
+        return False
+    return _call(sheet)
 
 
 def call_time_for_round(round_: Round, now: datetime.datetime | None = None) -> int:
@@ -125,4 +130,4 @@ def time_up_refusal(sheet: ScoreSheet) -> ServiceError | None:
     )
 
 
-__all__ = ["call_time_for_round", "call_time_on_sheet", "time_up_refusal"]
+__all__ = ["call_time_for_round", "call_time_if_over", "call_time_on_sheet", "time_up_refusal"]
