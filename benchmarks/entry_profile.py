@@ -10,7 +10,7 @@ backend CPU time is read from /proc, and the collector's pauses timed with ``gc.
 2. Posts one table's 12 deals to warm up, then every other table's 12 deals in turn.
 3. Prints CPU per POST (this process: Django, psycopg, the engine), PostgreSQL CPU per POST,
    wall time per POST, and the collector's collections and longest pause; ``--freeze`` calls
-   ``gc.freeze()`` first, as ``config/wsgi.py`` does in a gunicorn worker; ``--profile N``
+   ``gc.freeze()`` first (to see what a post-fork freeze would save; Atout has none); ``--profile N``
    prints cProfile's N most expensive functions (CPU time) as well.
 4. Drops the database (unless ``--keep``).
 
@@ -66,7 +66,9 @@ class GcClock:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=40, help="tables of 12 deals posted")
-    parser.add_argument("--freeze", action="store_true", help="gc.freeze() first, as wsgi.py")
+    parser.add_argument(
+        "--freeze", action="store_true", help="gc.freeze() first (Atout itself does not)"
+    )
     parser.add_argument("--profile", type=int, default=0, help="print the N costliest functions")
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
     parser.add_argument(
