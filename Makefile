@@ -39,9 +39,11 @@ hall: install
 	  && $(DEV_ENV) $(QUIET) $(BIN)/python manage.py seed_demo_results -v0 >/dev/null; fi
 	$(BIN)/python -m config.hall serve --port $(PORT) $(if $(filter 1,$(DEMO)),--demo)
 
-# Style, complexity (ruff C901, max 15) and the dependency rule (import-linter contracts).
+# Style and formatting, complexity (ruff C901, max 15) and the dependency rule (import-linter
+# contracts).
 lint: install
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports --no-logo
 
 # The engine strictly, then every app with django-stubs.

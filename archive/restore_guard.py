@@ -47,9 +47,7 @@ def _present_models(alias: str | None) -> list[type[models.Model]]:
     return [
         m
         for m in apps.get_models()
-        if m._meta.managed
-        and not m._meta.proxy
-        and (tables is None or m._meta.db_table in tables)
+        if m._meta.managed and not m._meta.proxy and (tables is None or m._meta.db_table in tables)
     ]
 
 

@@ -19,7 +19,9 @@ from engine.pairing import PAIRING_ERROR_CODES, PairingError
 from engine.standings import STANDINGS_ERROR_CODES, StandingsError
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
-CODE = re.compile(r"^(rules|deal|game|cli|pairing|standings|phases|seating|individual|season)\.[a-z][a-z_]*$")
+CODE = re.compile(
+    r"^(rules|deal|game|cli|pairing|standings|phases|seating|individual|season)\.[a-z][a-z_]*$"
+)
 
 
 def _module(path: Path) -> str:

@@ -235,7 +235,9 @@ def test_projector_pages(club: Any) -> None:
     assert 'hx-trigger="every 10s"' in page and "data-pager" in page and "js/projector.js" in page
     assert "projecteur/contenu/?vue=classement" in page
     # "sur 2": the hall sees how many parties are left.
-    assert f"Classement après la partie 2 sur {contest.rounds_count}" in page and "data-clock" in page
+    assert (
+        f"Classement après la partie 2 sur {contest.rounds_count}" in page and "data-clock" in page
+    )
     content = client.get(base + "contenu/").content.decode()
     assert "<html" not in content and content.count("<tr") == 13  # every team, no pages
     results = client.get(base + "contenu/?vue=resultats").content.decode()
