@@ -68,6 +68,7 @@ class Action(models.TextChoices):
     DISPUTE = "dispute", _("contester la feuille")
     REOPEN = "reopen", _("rouvrir la feuille")
     RENEW_LINK = "renew_link", _("créer un nouveau lien")
+    CALL_TIME = "call_time", _("appeler le temps")
 
 
 ALL_STATUSES = frozenset(Status)
@@ -130,6 +131,8 @@ RULES: dict[Action, Rule] = {
     Action.DISPUTE: Rule(frozenset({Kind.DEALS}), {Role.TABLE: frozenset({Status.FINISHED})}),
     Action.REOPEN: Rule(frozenset({Kind.DEALS, Kind.TOTALS}), _managers(frozenset(REOPENABLE))),
     Action.RENEW_LINK: Rule(frozenset(Kind), _managers(ALL_STATUSES), round_open=False),
+    # One slow table: the organiser calls time there, as the partie's clock does everywhere.
+    Action.CALL_TIME: Rule(frozenset({Kind.DEALS}), _managers(OPEN_ONLY)),
 }
 
 
@@ -184,6 +187,10 @@ _KIND_MESSAGES: dict[Action, tuple[str, Promise]] = {
         _("Seule une partie terminée et pas encore confirmée peut être contestée."),
     ),
     Action.REOPEN: ("not_reopenable", _("Un exempt ou un forfait ne se rouvre pas ainsi.")),
+    Action.CALL_TIME: (
+        "not_deal_sheet",
+        _("Cette table n'est pas saisie donne par donne (exempt, forfait ou totaux)."),
+    ),
 }
 
 

@@ -24,6 +24,7 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from engine.deal import DealScore
 from engine.game import GameState
@@ -198,6 +199,22 @@ class MatchView:
     games: list[MatchGame]
     labels: dict[int, str]
     current: MatchGame | None = None
+
+
+def time_called(sheet: ScoreSheet, rules: Ruleset | None) -> str:
+    """What calling time left the table, by the contest's rule ('' when it was not called): the
+    organiser's page of the sheet (the table's phone says it in its own words, ``time_note``)."""
+    if sheet.time_called_after is None:
+        return ""
+    called = sheet.time_called_after
+    if sheet.status != ScoreSheet.Status.OPEN or rules is None:
+        return _("Temps appelé après la donne %(n)s : la partie est terminée.") % {"n": called}
+    left = services.game_state(rules, sheet).deals_left or 0
+    return ngettext(
+        "Temps appelé après la donne %(n)s : encore %(left)s donne à jouer.",
+        "Temps appelé après la donne %(n)s : encore %(left)s donnes à jouer.",
+        left,
+    ) % {"n": called, "left": left}
 
 
 def match_view(sheet: ScoreSheet, rules: Ruleset | None) -> MatchView | None:

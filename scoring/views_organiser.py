@@ -108,6 +108,7 @@ _URL_NAMES = (
     "sheet_forfeit",
     "sheet_confirm",
     "sheet_reopen",
+    "sheet_call_time",
     "sheet_token",
 )
 
@@ -155,6 +156,7 @@ def sheet_page(
         "history": shared.history_rows(sheet),
         "state": state_of(sheet),
         "winner": shared.winner_name(sheet),
+        "time_called": shared.time_called(sheet, rules),
         "format": shared.game_format(rules),
         "error": error,
         "can": can,

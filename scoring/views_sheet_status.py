@@ -1,5 +1,5 @@
 """Organiser pages changing a sheet's status: a forfeit, the confirmation, the reopening of a
-sheet and a new secret link for the table.
+sheet, time called at one table and a new secret link for the table.
 
 Club members only, in their club role, as every organiser page of score entry: the sheet comes
 from ``views_organiser.sheet_of`` (``scoring.access.sheet_for_organiser``), a refused form or
@@ -97,6 +97,28 @@ def sheet_reopen(
             role=access.member_role(request.user, sheet),
         ),
         _("Feuille rouverte : elle peut à nouveau être confirmée."),
+    )
+
+
+@tournaments_access.organiser_view("POST", roles=ANY_MEMBER)
+def sheet_call_time(
+    request: HttpRequest, club_slug: str, contest_id: int, round_number: int, table_number: int
+) -> HttpResponse:
+    """Time called at this table: its game ends by the contest's time's-up rule."""
+    sheet = sheet_of(request, club_slug, contest_id, round_number, table_number, ORGANISING)
+    form = SheetForm(request.POST)
+    if not form.is_valid():
+        return sheet_page(request, sheet, error=str(UNREADABLE), status=400)
+    return write_sheet(
+        request,
+        sheet,
+        lambda: services.call_time_at_table(
+            sheet.pk,
+            version=form.cleaned_data["version"],
+            user=request.user,
+            role=access.member_role(request.user, sheet),
+        ),
+        _("Temps appelé à cette table : la partie s'arrête selon la règle du concours."),
     )
 
 

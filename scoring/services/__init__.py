@@ -40,7 +40,7 @@ from scoring.services.errors import (
 )
 from scoring.services.penalties import record_penalty
 from scoring.services.sheets import ensure_round_sheets, regenerate_token, sheet_of_table
-from scoring.services.time_up import call_time_for_round, call_time_on_sheet
+from scoring.services.time_up import call_time_at_table, call_time_for_round, call_time_on_sheet
 from scoring.services.totals import check_totals, describe_check, record_totals
 from scoring.sheet_states import CLOSED_MESSAGES, REOPENABLE
 
@@ -53,6 +53,7 @@ __all__ = [
     "StaleSheet",
     "TotalsInconsistent",
     "Written",
+    "call_time_at_table",
     "call_time_for_round",
     "call_time_on_sheet",
     "check_totals",

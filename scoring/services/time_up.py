@@ -7,6 +7,9 @@ rule (``time_up``): the game stops and is scored as it stands, or after the deal
 after ``time_up_deals`` more deals (``common.with_time_called``, ``common.fold_deals``); the
 deal that ends it is scored as the game's last (exactly, with ``last_deal_exact``).
 
+The organiser may also call time at one table (a slow table, with or without a clock:
+:func:`call_time_at_table`); the same rule then applies to that sheet alone.
+
 Time is called for a sheet at the first of: the next deal arriving after the end
 (``deals.record_deal``, through :func:`call_time_on_sheet`: the deal arriving is the one that was in
 play), or any page that reads the partie after the end (:func:`call_time_for_round`: the
@@ -18,6 +21,7 @@ Idempotent: a sheet's time is called once. This module must not render anything.
 from __future__ import annotations
 
 import datetime
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -25,14 +29,17 @@ from django.utils.translation import gettext as _
 from scoring.models import ScoreSheet
 from scoring.services.common import (
     bump,
+    check_version,
     game_state,
+    is_user,
     lock,
     notify,
+    require,
     rules_of,
     set_game_fields,
 )
-from scoring.services.errors import ServiceError
-from scoring.sheet_states import Kind, Status
+from scoring.services.errors import ServiceError, Written, refuse
+from scoring.sheet_states import Action, Kind, Role, Status
 from tournaments import audit
 from tournaments.models import Round, Table
 from tournaments.services.clock import clock_of
@@ -47,8 +54,9 @@ def _in_play(sheet: ScoreSheet) -> bool:
     )
 
 
-def _call(sheet: ScoreSheet) -> bool:
-    """Call time on the locked sheet (inside a transaction); False if it was not in play."""
+def _call(sheet: ScoreSheet, user: Any = None) -> bool:
+    """Call time on the locked sheet (inside a transaction); False if it was not in play.
+    ``user``: the organiser who called it at the table (else the clock did)."""
     if not _in_play(sheet):
         return False
     try:
@@ -62,6 +70,7 @@ def _call(sheet: ScoreSheet) -> bool:
     bump(sheet, fields)
     table = sheet.table
     # The clock called time, not the person whose request noticed it: "automatiquement".
+    author = {"user": user} if is_user(user) else {"label": "système"}
     audit.record(
         table.round.contest_id,
         "sheet.time_up",
@@ -74,7 +83,7 @@ def _call(sheet: ScoreSheet) -> bool:
         },
         target_repr=_("Partie %(round)s, table %(table)s")
         % {"round": table.round.number, "table": table.number},
-        label="système",
+        **author,
     )
     notify(sheet, was_result)
     return True
@@ -96,6 +105,30 @@ def call_time_if_over(sheet: ScoreSheet, now: datetime.datetime | None = None) -
     if round_.status != Round.Status.PUBLISHED or not clock_of(round_, now).over:
         return False
     return _call(sheet)
+
+
+def call_time_at_table(
+    sheet_id: int, *, version: int | None, user: Any = None, role: Role | str = Role.ORGANISER
+) -> Written:
+    """The organiser calls time at one table: its game ends by the contest's time's-up rule,
+    from the deals entered so far (refused before the first deal, or when already called)."""
+    with transaction.atomic():
+        sheet = lock(sheet_id)
+        require(sheet, Action.CALL_TIME, Role(role))
+        check_version(sheet, version)
+        if sheet.time_called_after is not None:
+            raise refuse("time_already_called", _("Le temps est déjà appelé à cette table."))
+        if sheet.deal_count == 0:
+            raise refuse(
+                "no_deal_yet",
+                _(
+                    "Aucune donne n'est encore saisie à cette table : le temps s'appelle "
+                    "une fois le jeu commencé."
+                ),
+            )
+        rules_of(sheet)  # a ruleset the engine refuses is said, not skipped
+        _call(sheet, user)
+        return Written(sheet, None)
 
 
 def call_time_for_round(round_: Round, now: datetime.datetime | None = None) -> int:
@@ -130,4 +163,10 @@ def time_up_refusal(sheet: ScoreSheet) -> ServiceError | None:
     )
 
 
-__all__ = ["call_time_for_round", "call_time_if_over", "call_time_on_sheet", "time_up_refusal"]
+__all__ = [
+    "call_time_at_table",
+    "call_time_for_round",
+    "call_time_if_over",
+    "call_time_on_sheet",
+    "time_up_refusal",
+]

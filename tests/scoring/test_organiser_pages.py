@@ -60,6 +60,7 @@ POST_ONLY = {
     "scoring:sheet_delete",
     "scoring:sheet_penalty",
     "scoring:sheet_totals",
+    "scoring:sheet_call_time",
     "scoring:sheet_forfeit",
     "scoring:sheet_confirm",
     "scoring:sheet_reopen",

@@ -74,6 +74,7 @@ EXPECTED: dict[Action, dict[str, str]] = {
         "totals_to_verify": "OA",
     },
     Action.RENEW_LINK: EVERY_STATE_MANAGERS,
+    Action.CALL_TIME: {"open_empty": "OA", "open": "OA"},
 }
 
 
