@@ -11,11 +11,14 @@ drawn on this partie's ranking, a forfeit or a reopening needs a reason. Writes 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
 from scoring import access, services
 from scoring.forms import ForfeitForm, ReopenForm, SheetForm
+from scoring.models import ScoreSheet
 from scoring.views_organiser import (
     UNREADABLE,
     form_error,
@@ -26,6 +29,26 @@ from scoring.views_organiser import (
 )
 from scoring.views_round import ANY_MEMBER, ORGANISING
 from tournaments import access as tournaments_access
+
+
+def _with_version(
+    request: HttpRequest, sheet: ScoreSheet, write: Callable[..., object], done: str
+) -> HttpResponse:
+    """A sheet write that takes only the page's version (the plain form), by this member."""
+    form = SheetForm(request.POST)
+    if not form.is_valid():
+        return sheet_page(request, sheet, error=str(UNREADABLE), status=400)
+    return write_sheet(
+        request,
+        sheet,
+        lambda: write(
+            sheet.pk,
+            version=form.cleaned_data["version"],
+            user=request.user,
+            role=access.member_role(request.user, sheet),
+        ),
+        done,
+    )
 
 
 @tournaments_access.organiser_view("POST", roles=ANY_MEMBER)
@@ -59,20 +82,7 @@ def sheet_confirm(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int, table_number: int
 ) -> HttpResponse:
     sheet = sheet_of(request, club_slug, contest_id, round_number, table_number)
-    form = SheetForm(request.POST)
-    if not form.is_valid():
-        return sheet_page(request, sheet, error=str(UNREADABLE), status=400)
-    return write_sheet(
-        request,
-        sheet,
-        lambda: services.confirm_sheet(
-            sheet.pk,
-            version=form.cleaned_data["version"],
-            user=request.user,
-            role=access.member_role(request.user, sheet),
-        ),
-        _("Feuille confirmée."),
-    )
+    return _with_version(request, sheet, services.confirm_sheet, _("Feuille confirmée."))
 
 
 @tournaments_access.organiser_view("POST", roles=ANY_MEMBER)
@@ -106,18 +116,10 @@ def sheet_call_time(
 ) -> HttpResponse:
     """Time called at this table: its game ends by the contest's time's-up rule."""
     sheet = sheet_of(request, club_slug, contest_id, round_number, table_number, ORGANISING)
-    form = SheetForm(request.POST)
-    if not form.is_valid():
-        return sheet_page(request, sheet, error=str(UNREADABLE), status=400)
-    return write_sheet(
+    return _with_version(
         request,
         sheet,
-        lambda: services.call_time_at_table(
-            sheet.pk,
-            version=form.cleaned_data["version"],
-            user=request.user,
-            role=access.member_role(request.user, sheet),
-        ),
+        services.call_time_at_table,
         _("Temps appelé à cette table : la partie s'arrête selon la règle du concours."),
     )
 

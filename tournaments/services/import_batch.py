@@ -41,6 +41,18 @@ def _players_of(row: Any) -> tuple[tuple[str, str, str], tuple[str, str, str]]:
     return row.player1, row.player2
 
 
+def row_values(row: Any, player1: Player, player2: Player) -> EntryValues:
+    """A validated CSV row's team, with its two players found or made."""
+    return EntryValues(
+        player1=player1,
+        player2=player2,
+        name=row.name,
+        home_club=row.home_club,
+        paid=row.paid,
+        checked_in=row.checked_in,
+    )
+
+
 def plannable(rows: Sequence[Any]) -> bool:
     """Whether the batch's licences compare here as the database compares them: ASCII ones.
 
@@ -173,15 +185,8 @@ def plan(contest: Contest, rows: Sequence[Any], deadline: float) -> Plan:
         check_two_players(player1, player2)
         teams.check_free(player1)
         teams.check_free(player2)
-        values = EntryValues(
-            player1=player1,
-            player2=player2,
-            name=row.name,
-            home_club=row.home_club,
-            paid=row.paid,
-            checked_in=row.checked_in,
-        )
         number = first_number + len(entries)
+        values = row_values(row, player1, player2)
         entry = new_entry(contest, values, number=number, joined=joining_round(contest, last))
         teams.add(entry)
         entries.append(entry)

@@ -25,7 +25,7 @@ from django.utils.translation import ngettext
 from tournaments.models import Contest, Entry
 from tournaments.services import import_batch
 from tournaments.services.base import ServiceError, lock_contest
-from tournaments.services.entries import EntryValues, add_entry
+from tournaments.services.entries import add_entry
 from tournaments.services.players import get_or_create_player
 
 # At most this many teams per transaction, and a batch ends after BATCH_SECONDS: the write lock
@@ -58,15 +58,7 @@ def _write_rows(contest: Contest, rows: Sequence[Any], deadline: float) -> list[
     for row in rows:
         p1, _new1 = get_or_create_player(contest.club, *row.player1)
         p2, _new2 = get_or_create_player(contest.club, *row.player2)
-        values = EntryValues(
-            player1=p1,
-            player2=p2,
-            name=row.name,
-            home_club=row.home_club,
-            paid=row.paid,
-            checked_in=row.checked_in,
-        )
-        created.append(add_entry(contest, values))
+        created.append(add_entry(contest, import_batch.row_values(row, p1, p2)))
         if time.monotonic() > deadline:
             break
     return created
