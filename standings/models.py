@@ -19,6 +19,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from standings.fields import RowsField
 from standings.seasons_models import SeasonSnapshot
 from tournaments.models import Contest
 
@@ -73,10 +74,10 @@ class StandingsSnapshot(models.Model):
     # The last round whose standings were public when this was built (0: none): a visibility
     # changed elsewhere is noticed by comparing it with the rounds' flags.
     public_round = models.PositiveSmallIntegerField(_("partie publique au calcul"), default=0)
-    rows = models.JSONField(_("lignes"), default=list)
+    rows = RowsField(_("lignes"), default=list)
     # The players' ranking of the same results (``standings.individual``): every player
     # credited with his pair's result for the parties he played; [] before any result.
-    individual_rows = models.JSONField(_("classement individuel"), default=list, blank=True)
+    individual_rows = RowsField(_("classement individuel"), default=list, blank=True)
     # engine.individual.IndividualConfig.to_json(), or {"error": code} when it was refused.
     individual_config = models.JSONField(_("règles du classement individuel"), default=dict)
     players_count = models.PositiveIntegerField(_("joueurs"), default=0)

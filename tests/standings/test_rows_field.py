@@ -1,0 +1,92 @@
+"""The snapshot's rows packed as columns and values in the database, read back as they were."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.db import connection, models
+from django.db.models import Value
+
+from standings import services as standings
+from standings.fields import pack, unpack
+from standings.models import StandingsSnapshot
+from tests.standings.factory import played_contest
+
+ROWS = [
+    {"rank": 1, "name": "Les As", "tiebreaks": [12, 3], "withdrawn": False, "since": None},
+    {"rank": 2, "name": "Belote & Re", "tiebreaks": [10, 1], "withdrawn": True, "since": 3},
+]
+
+
+def test_same_shaped_rows_are_packed_and_unpacked_to_equal_dicts_in_key_order() -> None:
+    packed = pack(ROWS)
+    assert packed == {
+        "columns": ["rank", "name", "tiebreaks", "withdrawn", "since"],
+        "data": [[1, "Les As", [12, 3], False, None], [2, "Belote & Re", [10, 1], True, 3]],
+    }
+    assert len(json.dumps(packed)) < len(json.dumps(ROWS))
+    back = unpack(packed)
+    assert back == ROWS
+    assert [list(row) for row in back] == [list(row) for row in ROWS]
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        [],
+        [{"rank": 1}, {"rank": 2, "extra": 1}],  # not one shape
+        [{"b": 1, "a": 2}, {"a": 2, "b": 1}],  # same keys, another order
+        [{"rank": 1}, [1]],
+        [1, 2],
+        {"columns": ["a"], "data": [[1]], "more": 1},
+        {"error": "x"},
+        None,
+    ],
+)
+def test_anything_else_is_stored_and_read_as_it_is(value: Any) -> None:
+    assert pack(value) == value
+    assert unpack(value) == value
+
+
+def _stored(snapshot: StandingsSnapshot, column: str) -> Any:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {column} FROM scoring_standingssnapshot WHERE id = %s",
+            [snapshot.pk],
+        )
+        raw = cursor.fetchone()[0]
+    return json.loads(raw) if isinstance(raw, str) else raw
+
+
+@pytest.mark.django_db
+def test_a_rebuilt_snapshot_is_packed_in_the_table_and_read_back_as_rows(club: Any) -> None:
+    contest = played_contest(club, teams=8, rounds=2, tiebreaks=["buchholz_points", "lot"])
+    standings.rebuild(contest.pk, force=True)
+    snapshot = standings.live_snapshot(contest.pk)
+    assert snapshot is not None
+    stored = _stored(snapshot, "rows")
+    assert set(stored) == {"columns", "data"}
+    assert len(stored["data"]) == len(snapshot.rows) == 8
+    assert snapshot.rows[0]["rank"] == 1 and "tiebreaks" in snapshot.rows[0]
+    players = _stored(snapshot, "individual_rows")
+    assert len(players["data"]) == len(snapshot.individual_rows) == 16
+    assert StandingsSnapshot.objects.values_list("rows", flat=True).get(pk=snapshot.pk) == (
+        snapshot.rows
+    )
+
+
+@pytest.mark.django_db
+def test_rows_stored_before_the_packing_read_back_unchanged(club: Any) -> None:
+    contest = played_contest(club, teams=4, rounds=1)
+    standings.rebuild(contest.pk, force=True)
+    snapshot = standings.live_snapshot(contest.pk)
+    assert snapshot is not None
+    # Rows as an earlier version wrote them: a plain list of objects (a plain JSONField's value).
+    StandingsSnapshot.objects.filter(pk=snapshot.pk).update(
+        rows=Value(ROWS, output_field=models.JSONField())
+    )
+    assert _stored(snapshot, "rows") == ROWS
+    snapshot.refresh_from_db()
+    assert snapshot.rows == ROWS
