@@ -58,7 +58,9 @@ class StandingsSnapshot(models.Model):
     in the order of ``config["tiebreaks"]``), ``withdrawn`` (a team ranked last because it
     withdrew; under the contest's other rule it has no row). The rank over rounds is computed
     on demand (``standings.rebuild.rank_history``). ``individual_rows`` rank the players of the
-    same results (``standings.individual.row_dict``), ``individual_config`` says how.
+    same results (``standings.individual.row_dict``), ``individual_config`` says how. Both row
+    lists are stored as columns and values (``standings.fields.RowsField``) and read back as
+    lists of dicts.
     """
 
     contest = models.ForeignKey(
