@@ -18,8 +18,7 @@ It never writes (``scoring.services`` does) and never decides access.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import replace
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.utils.translation import ngettext
@@ -79,7 +78,7 @@ def finished_results(
             result = _result(round_number, a, b, kind, total_a, total_b, forfeit_loser)
             results.append(_as_match(result, games_a, games_b))
             continue
-        caps = list(row[10:])
+        caps = row[10:]
         if kind in _PLAYED and b is not None and any(caps):
             total_a, total_b = _capped(total_a, total_b, winner, caps)
         results.append(_result(round_number, a, b, kind, total_a, total_b, forfeit_loser))
@@ -91,7 +90,7 @@ def _as_match(result: GameResult, games_a: int, games_b: int) -> GameResult:
     drawn, is decided on points like a game, so it needs none)."""
     if result.kind is not ResultKind.PLAYED:
         return result
-    return replace(result, games_a=games_a, games_b=games_b)
+    return result._replace(games_a=games_a, games_b=games_b)
 
 
 _WINNER = {"a": Team.A, "b": Team.B}
@@ -107,7 +106,7 @@ _CAP_COLUMNS = tuple(
 )
 
 
-def _cap_value(values: list[Any], option: int) -> int:
+def _cap_value(values: Sequence[Any], option: int) -> int:
     """The cap (0 winner, 1 loser) of the first source that sets it: partie, phase, contest."""
     for index in range(option, len(values), 2):
         value = values[index]
@@ -116,7 +115,7 @@ def _cap_value(values: list[Any], option: int) -> int:
     return 0
 
 
-def _capped(total_a: int, total_b: int, winner: str, caps: list[Any]) -> tuple[int, int]:
+def _capped(total_a: int, total_b: int, winner: str, caps: Sequence[Any]) -> tuple[int, int]:
     cap_winner, cap_loser = _cap_value(caps, 0), _cap_value(caps, 1)
     if not cap_winner and not cap_loser:
         return total_a, total_b

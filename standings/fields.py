@@ -1,23 +1,30 @@
-"""A JSON column for a list of same-shaped dicts, stored as columns and values.
+"""A column for a list of same-shaped dicts, stored as JSON text of columns and values.
 
 What it owns
 ------------
 :class:`RowsField` stores a snapshot's ranked rows (hundreds or thousands of dicts with the
 same keys). Written as ``{"columns": [...], "data": [[...], ...]}`` the JSON is about a third
-the size of a list of objects, which is what the database parses (``jsonb``), compresses and
-writes on every rebuild, and what Python encodes; read back, it is the same list of dicts.
-A list whose dicts do not all have the same keys (or that is not a list of dicts) is stored as
-it is, and a plain list read from an older row is returned unchanged, so no data migration
-is needed and nothing is ever lost in the packing.
+the size of a list of objects, which is what Python encodes and the database compresses and
+writes on every rebuild; read back, it is the same list of dicts. A list whose dicts do not
+all have the same keys (or that is not a list of dicts) is stored as it is, and a plain list
+read from an older row is returned unchanged, so nothing is ever lost in the packing.
+
+Why text and not ``jsonb``: nothing ever queries inside the rows (readers load the whole
+list), and parsing a quarter of a megabyte into ``jsonb`` was most of the upsert's time on
+every rebuild (``docs/benchmarks.md``, the rebuild). Archives and fixtures see the rows as
+JSON values, as with a ``JSONField``.
 
 What it must not do: change what callers see. Readers always get a list of dicts.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 # The marker of a packed value: a dict with exactly these two keys (rows are always a list).
 _COLUMNS, _DATA = "columns", "data"
@@ -44,11 +51,32 @@ def unpack(value: Any) -> Any:
     return value
 
 
-class RowsField(models.JSONField):
-    """A ``JSONField`` holding a list of same-shaped dicts, packed in the database."""
+class RowsField(models.Field):
+    """A list of same-shaped dicts (any JSON value), packed as JSON text in the database."""
+
+    description = _("lignes d’un classement (JSON)")
+
+    def get_internal_type(self) -> str:
+        return "TextField"
 
     def get_prep_value(self, value: Any) -> Any:
-        return super().get_prep_value(pack(value))
+        if value is None:
+            return None
+        return json.dumps(pack(value), ensure_ascii=False, separators=(",", ":"))
 
     def from_db_value(self, value: Any, expression: Any, connection: Any) -> Any:
-        return unpack(super().from_db_value(value, expression, connection))
+        return None if value is None else unpack(json.loads(value))
+
+    def to_python(self, value: Any) -> Any:
+        """A deserialized value (an archive's, a fixture's) is already the rows; text from a
+        form or an older dump is parsed."""
+        if not isinstance(value, str):
+            return value
+        try:
+            return unpack(json.loads(value))
+        except ValueError as exc:
+            raise ValidationError(_("Ces lignes ne sont pas du JSON valide."), "invalid") from exc
+
+    def value_to_string(self, obj: models.Model) -> Any:
+        """What a serializer writes: the rows themselves (a JSON value, not their text)."""
+        return self.value_from_object(obj)

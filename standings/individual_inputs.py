@@ -34,8 +34,7 @@ from tournaments.models import Contest, Entry, Replacement, SoloBye, name_key
 DEFAULT_TIEBREAKS = IndividualConfig().tiebreaks
 
 
-@dataclass(frozen=True)
-class PlayerInfo:
+class PlayerInfo(NamedTuple):
     pk: int
     name: str  # "Prénom Nom"
     licence: str

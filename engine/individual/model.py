@@ -15,7 +15,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from engine.individual.errors import IndividualError
 from engine.individual.metrics import INDIVIDUAL_TIEBREAKS
@@ -36,8 +36,7 @@ class Side(StrEnum):
     B = "b"
 
 
-@dataclass(frozen=True, slots=True)
-class PartieResult:
+class PartieResult(NamedTuple):
     """One table of one partie, from the players' side.
 
     ``side_a`` / ``side_b``: the players who played that partie for each pair (one or two ids:
@@ -45,6 +44,7 @@ class PartieResult:
     then listed in ``volunteers`` and credited nothing). A bye has ``side_b=()`` (a mêlée's
     exempt player is a bye of one; its scores are ignored unless the bye policy is
     ``recorded``). A forfeit names the losing side in ``forfeit_loser``.
+    A named tuple, as :class:`engine.standings.GameResult` (one per table of a rebuild).
     """
 
     partie: int
@@ -56,8 +56,7 @@ class PartieResult:
     forfeit_loser: Side | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Lineup:
+class Lineup(NamedTuple):
     """Who played for fixed pair ``team`` from partie ``from_partie`` on (until the team's next
     lineup): the journal's "B replaces C from partie 3" is a second lineup of the team."""
 

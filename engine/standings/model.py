@@ -5,9 +5,8 @@ and the enumerations a stored config names (:class:`RankingMethod`, :class:`Awar
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 __all__ = [
     "AwardMode",
@@ -26,8 +25,7 @@ class ResultKind(StrEnum):
     FORFEIT = "forfeit"
 
 
-@dataclass(frozen=True, slots=True)
-class GameResult:
+class GameResult(NamedTuple):
     """One finished game of one round, or a bye, or a forfeit.
 
     A bye has ``team_b=None`` (its scores are ignored unless the bye policy is ``recorded``).
@@ -37,6 +35,9 @@ class GameResult:
     A match of several games (``engine.match``) carries the games each team won
     (``games_a``/``games_b``) and the sum of its games' scores: the match is won on games won,
     then on points (``engine.match.fold_match``). ``None`` for a game on its own.
+
+    A named tuple rather than a frozen dataclass: as immutable, and a rebuild makes one per game
+    of the contest, which a tuple makes several times faster (``docs/benchmarks.md``).
     """
 
     round: int
@@ -81,14 +82,14 @@ class WithdrawalRule(StrEnum):
     RANK_LAST = "rank_last"
 
 
-@dataclass(frozen=True, slots=True)
-class StandingRow:
+class StandingRow(NamedTuple):
     """One team's line in the standings as of a round.
 
     ``tiebreak_values`` follow ``config.tiebreaks``, in that order (``points_against`` is shown
     as the plain number, although lower ranks first). ``shared`` is true when another team has
     the same rank (an exact tie on every key). ``withdrawn`` is true for a team ranked last
-    because it withdrew before the round ranked (``WithdrawalRule.RANK_LAST``).
+    because it withdrew before the round ranked (``WithdrawalRule.RANK_LAST``). A named tuple,
+    as :class:`GameResult`.
     """
 
     rank: int

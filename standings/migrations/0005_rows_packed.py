@@ -1,7 +1,8 @@
-"""The snapshot's rows packed as columns and values (``standings.fields.RowsField``: the same
-``jsonb`` column, no data change, older rows read as they are), and on PostgreSQL 14 and newer
-the two row columns compressed with lz4 rather than pglz: both cut what every rebuild costs the
-database (``docs/benchmarks.md``, the rebuild). A server built without lz4 keeps pglz."""
+"""The snapshot's rows packed as columns and values (``standings.fields.RowsField``, no data
+change, older rows read as they are), and on PostgreSQL 14 and newer the two row columns
+compressed with lz4 rather than pglz: both cut what every rebuild costs the database
+(``docs/benchmarks.md``, the rebuild). A server built without lz4 keeps pglz. The field was a
+``jsonb`` one when this ran first; it is a text one since (0006 converts such databases)."""
 
 from django.db import DatabaseError, migrations, transaction
 

@@ -12,7 +12,6 @@ shortcut for a team with one lineup is checked against a plain search over the l
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from typing import Any
 
@@ -108,9 +107,9 @@ def _spoil(rng: random.Random, r: PartieResult, players: list[int]) -> Any:
     )
     if rng.random() < 0.05:
         return "not a result"
-    spoilt = dataclasses.replace(r, **change)
+    spoilt = r._replace(**change)
     if rng.random() < 0.1:
-        return _Result(*(getattr(spoilt, f.name) for f in dataclasses.fields(spoilt)))
+        return _Result(*spoilt)
     return spoilt
 
 

@@ -90,3 +90,32 @@ def test_rows_stored_before_the_packing_read_back_unchanged(club: Any) -> None:
     assert _stored(snapshot, "rows") == ROWS
     snapshot.refresh_from_db()
     assert snapshot.rows == ROWS
+
+
+@pytest.mark.django_db
+def test_the_rows_are_text_in_the_table_and_json_values_in_a_serialized_dump(club: Any) -> None:
+    """Archives keep their v1 shape: the rows as JSON values, not the column's text."""
+    from django.core import serializers
+
+    contest = played_contest(club, teams=4, rounds=1)
+    standings.rebuild(contest.pk, force=True)
+    snapshot = standings.live_snapshot(contest.pk)
+    assert snapshot is not None
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT rows FROM scoring_standingssnapshot WHERE id = %s", [snapshot.pk])
+        assert isinstance(cursor.fetchone()[0], str)
+    dumped = json.loads(serializers.serialize("json", [snapshot]))
+    assert dumped[0]["fields"]["rows"] == snapshot.rows
+    restored = next(iter(serializers.deserialize("json", json.dumps(dumped)))).object
+    assert restored.rows == snapshot.rows
+    assert restored.individual_rows == snapshot.individual_rows
+
+
+def test_text_that_is_not_json_is_refused_with_a_message() -> None:
+    from django.core.exceptions import ValidationError
+
+    field = StandingsSnapshot._meta.get_field("rows")
+    assert field.to_python('[{"rank": 1}]') == [{"rank": 1}]
+    with pytest.raises(ValidationError) as refused:
+        field.to_python("[{rank")
+    assert refused.value.code == "invalid"

@@ -13,7 +13,6 @@ It never writes and never checks access. A fixed number of queries whatever the 
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -140,7 +139,7 @@ def _pool_results(view: PhaseView, results: Sequence[GameResult]) -> list[GameRe
         else:
             fits = (frozenset((r.team_a, r.team_b)), k) in scheduled
         if fits:
-            out.append(dataclasses.replace(r, round=k))
+            out.append(r._replace(round=k))
     return out
 
 
