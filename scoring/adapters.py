@@ -37,6 +37,7 @@ from scoring.results import (
     capped_scores,
     finished_results,
     round_activity,
+    score_caps_set,
     sheet_result,
 )
 from tournaments import adapters as tournaments_adapters
@@ -310,6 +311,7 @@ __all__ = [
     "round_activity",
     "ruleset_of_contest",
     "ruleset_of_round",
+    "score_caps_set",
     "scored_fields",
     "sheet_result",
     "team_letter",

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from django.db.models import Exists, OuterRef, Q
 from django.utils.translation import ngettext
 
 from engine.deal import Team
@@ -40,13 +41,15 @@ def _contest_id(contest: Contest | int) -> int:
 
 
 def finished_results(
-    contest: Contest | int, *, statuses: Iterable[str] = RESULT_STATUSES
+    contest: Contest | int, *, statuses: Iterable[str] = RESULT_STATUSES, read_caps: bool = True
 ) -> list[GameResult]:
     """Every finished game, bye and forfeit of the contest, ordered by round then table.
 
     ``statuses`` narrows the sheets taken (e.g. ``(ScoreSheet.Status.CONFIRMED,)`` for a
     published ranking). A bye carries the points it was credited under the contest's policy
-    as ``score_a``; a forfeit names its loser's entry.
+    as ``score_a``; a forfeit names its loser's entry. ``read_caps=False`` when the caller knows
+    that no score cap is set (:func:`score_caps_set` read with the contest): the query then
+    leaves out the six cap columns, which most contests never set.
     """
     rows = (
         ScoreSheet.objects.filter(
@@ -66,7 +69,7 @@ def finished_results(
             "winner",
             # The score caps of the partie, its phase and the contest, read in the same query
             # (the first set wins): a capped game's recorded score is what the standings use.
-            *_CAP_COLUMNS,
+            *(_CAP_COLUMNS if read_caps else ()),
         )
     )
     results: list[GameResult] = []
@@ -95,6 +98,7 @@ def _as_match(result: GameResult, games_a: int, games_b: int) -> GameResult:
 
 _WINNER = {"a": Team.A, "b": Team.B}
 _PLAYED = (ScoreSheet.Kind.DEALS, ScoreSheet.Kind.TOTALS)
+_CAP_OPTIONS = ("score_cap_winner", "score_cap_loser")
 _CAP_COLUMNS = tuple(
     f"{source}__{option}"
     for source in (
@@ -102,8 +106,28 @@ _CAP_COLUMNS = tuple(
         "table__round__phase__rules_overrides",
         "table__round__contest__ruleset",
     )
-    for option in ("score_cap_winner", "score_cap_loser")
+    for option in _CAP_OPTIONS
 )
+
+
+def _a_cap(field: str) -> Q:
+    """``field`` (a JSON of engine options) names a cap above zero: the only values that cap
+    a score (``_cap_value``); anything else caps nothing, wherever it is set."""
+    q = Q()
+    for option in _CAP_OPTIONS:
+        q |= Q(**{f"{field}__{option}__gt": 0})
+    return q
+
+
+def score_caps_set() -> Q:
+    """A condition on a :class:`Contest` query: its rules, one of its parties' or one of their
+    phases' set a score cap. Annotated on the caller's contest query, it tells
+    :func:`finished_results` whether the caps need reading at all (most contests cap
+    nothing: their rules say 0)."""
+    rounds = Round.objects.filter(contest_id=OuterRef("pk")).filter(
+        _a_cap("rules_overrides") | _a_cap("phase__rules_overrides")
+    )
+    return _a_cap("ruleset") | Q(Exists(rounds))
 
 
 def _cap_value(values: Sequence[Any], option: int) -> int:

@@ -11,11 +11,24 @@ What it must not do: compute or write standings (``standings.rebuild``), decide 
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
-from django.db.models import Exists, F, IntegerField, OuterRef, Q, QuerySet, Subquery, Value
+from django.db.models import (
+    BooleanField,
+    Exists,
+    ExpressionWrapper,
+    F,
+    IntegerField,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Value,
+)
 from django.db.models.functions import Coalesce
 
+from scoring import adapters as scoring_adapters
 from standings.models import StandingsSnapshot, StandingsState
 from tournaments.models import Contest, Replacement, Round, SoloBye
 
@@ -55,21 +68,29 @@ def contest_with_versions(contest_id: int) -> QuerySet[Contest]:
     """The contest (with its club) annotated with ``public_round``, ``results_version``,
     ``built_version`` and ``built_public_round``: one query says whether a rebuild is due.
     ``has_replacements`` and ``has_solo_byes`` say whether the individual standings need those
-    two reads (most contests have neither: the rebuild then skips both queries)."""
+    two reads (most contests have neither: the rebuild then skips both queries), and
+    ``has_score_caps`` whether the finished games must be read with their score caps."""
+    return _with_versions().filter(pk=contest_id)
+
+
+@functools.cache
+def _with_versions() -> QuerySet[Contest]:
+    """The annotated queryset of :func:`contest_with_versions`, built once per process (never
+    evaluated itself: each call filters a copy). Building its seven subqueries took about as
+    long as running the query, on every rebuild."""
     results_version = StandingsState.objects.filter(contest_id=OuterRef("pk")).values(
         "results_version"
     )
-    return (
-        Contest.objects.select_related("club")
-        .annotate(
-            public_round=public_round_annotation(),
-            results_version=Coalesce(Subquery(results_version[:1]), Value(0)),
-            built_version=live_subquery("source_version"),
-            built_public_round=live_subquery("public_round"),
-            has_replacements=Exists(Replacement.objects.filter(entry__contest_id=OuterRef("pk"))),
-            has_solo_byes=Exists(SoloBye.objects.filter(round__contest_id=OuterRef("pk"))),
-        )
-        .filter(pk=contest_id)
+    return Contest.objects.select_related("club").annotate(
+        public_round=public_round_annotation(),
+        results_version=Coalesce(Subquery(results_version[:1]), Value(0)),
+        built_version=live_subquery("source_version"),
+        built_public_round=live_subquery("public_round"),
+        has_replacements=Exists(Replacement.objects.filter(entry__contest_id=OuterRef("pk"))),
+        has_solo_byes=Exists(SoloBye.objects.filter(round__contest_id=OuterRef("pk"))),
+        has_score_caps=ExpressionWrapper(
+            scoring_adapters.score_caps_set(), output_field=BooleanField()
+        ),
     )
 
 

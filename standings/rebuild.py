@@ -308,7 +308,7 @@ def rebuild(contest_id: int, *, force: bool = False) -> RebuildOutcome:
     entries = [e for e in every if e.team is None or e.team.formed_for_round is None]
     # Every game counts for the players (a mêlée's are all between drawn pairs), the games
     # between teams for the team standings.
-    games = scoring_adapters.finished_results(contest_id)
+    games = scoring_adapters.finished_results(contest_id, read_caps=bool(contest.has_score_caps))
     results = team_results(games, entries)
     last = max((r.round for r in games), default=0)
     public_round = int(contest.public_round or 0)

@@ -20,11 +20,12 @@ from scoring import adapters, services
 from scoring.adapters import DealFacts
 from scoring.models import ScoreSheet
 from standings import services as standings
+from standings.readers import contest_with_versions
 from tests.conftest import PASSWORD
 from tests.scoring.conftest import _entries, make_contest, make_round, page_text, table_url
 from tournaments import journal
 from tournaments.forms_format import FormatForm, PartieFormatForm, format_changes, format_line
-from tournaments.models import AuditEvent, Round
+from tournaments.models import AuditEvent, Contest, Phase, Round
 from tournaments.services import ServiceError
 from tournaments.services.partie_format import set_partie_format
 
@@ -281,3 +282,36 @@ def test_capped_results_stay_one_query(two_rounds: Any, django_assert_num_querie
     with django_assert_num_queries(1):
         results = adapters.finished_results(contest)
     assert [(r.score_a, r.score_b) for r in results] == [(1280, 504)]
+
+
+def _caps_flag(contest: Contest) -> bool:
+    return bool(contest_with_versions(contest.pk).get().has_score_caps)
+
+
+def test_the_rebuild_reads_the_caps_only_where_a_cap_is_named(two_rounds: Any) -> None:
+    """The contest query says whether any cap is named (contest, phase or partie): the rebuild
+    reads the games without the six cap columns otherwise, with the same scores."""
+    contest, first, second = two_rounds
+    _play(_sheet(second, 1), 12, taker_points=120)
+    assert not _caps_flag(contest)
+    uncapped = adapters.finished_results(contest)
+    assert adapters.finished_results(contest, read_caps=False) == uncapped
+    phase = Phase.objects.create(contest=contest, number=1, kind=Phase.Kind.SWISS)
+    Round.objects.filter(pk=first.pk).update(phase=phase)
+    Phase.objects.filter(pk=phase.pk).update(rules_overrides={"score_cap_loser": 600})
+    assert _caps_flag(contest)
+    Phase.objects.filter(pk=phase.pk).update(rules_overrides={})
+    assert not _caps_flag(contest)
+    own = contest.ruleset
+    Contest.objects.filter(pk=contest.pk).update(ruleset={**own, "score_cap_winner": 1200})
+    assert _caps_flag(contest)
+    standings.rebuild(contest.pk, force=True)
+    [row] = [r for r in standings.live_snapshot(contest.pk).rows if r["points_for"] == 1200]
+    assert row["points_against"] == 504
+    Contest.objects.filter(pk=contest.pk).update(ruleset=own)
+    assert not _caps_flag(contest)
+    # A partie's cap (written as set_partie_format would, before its results).
+    Round.objects.filter(pk=second.pk).update(rules_overrides={"score_cap_winner": 1280})
+    assert _caps_flag(contest)
+    standings.rebuild(contest.pk, force=True)
+    assert 1280 in [r["points_for"] for r in standings.live_snapshot(contest.pk).rows]
