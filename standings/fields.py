@@ -12,16 +12,17 @@ read from an older row is returned unchanged, so nothing is ever lost in the pac
 Why text and not ``jsonb``: nothing ever queries inside the rows (readers load the whole
 list), and parsing a quarter of a megabyte into ``jsonb`` was most of the upsert's time on
 every rebuild (``docs/benchmarks.md``, the rebuild). Archives and fixtures see the rows as
-JSON values, as with a ``JSONField``.
+JSON values, as with a ``JSONField``. The text is written and read with orjson: the same JSON
+as the standard library's, encoded several times faster (a rebuild writes 250 kB of it).
 
 What it must not do: change what callers see. Readers always get a list of dicts.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+import orjson
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -62,10 +63,10 @@ class RowsField(models.Field):
     def get_prep_value(self, value: Any) -> Any:
         if value is None:
             return None
-        return json.dumps(pack(value), ensure_ascii=False, separators=(",", ":"))
+        return orjson.dumps(pack(value)).decode()
 
     def from_db_value(self, value: Any, expression: Any, connection: Any) -> Any:
-        return None if value is None else unpack(json.loads(value))
+        return None if value is None else unpack(orjson.loads(value))
 
     def to_python(self, value: Any) -> Any:
         """A deserialized value (an archive's, a fixture's) is already the rows; text from a
@@ -73,8 +74,8 @@ class RowsField(models.Field):
         if not isinstance(value, str):
             return value
         try:
-            return unpack(json.loads(value))
-        except ValueError as exc:
+            return unpack(orjson.loads(value))
+        except orjson.JSONDecodeError as exc:
             raise ValidationError(_("Ces lignes ne sont pas du JSON valide."), "invalid") from exc
 
     def value_to_string(self, obj: models.Model) -> Any:

@@ -141,10 +141,10 @@ def _fingerprint(
             as_of_round,
             [(e.pk, e.number, e.name, e.players, e.lot, e.withdrawn_after) for e in entries],
             [
-                (r.round, r.team_a, r.team_b, r.score_a, r.score_b, str(r.kind), r.forfeit_loser)
-                # A match's games won, only when there are some: a one-game contest's
-                # fingerprints stay as they were.
-                + ((r.games_a, r.games_b) if r.games_a is not None else ())
+                # A result is a named tuple, written as a list: (round, team_a, team_b,
+                # score_a, score_b, kind, forfeit_loser), and a match's games won only when
+                # there are some (a one-game contest's fingerprints stay as they were).
+                r if r.games_a is not None else r[:7]
                 for r in results
                 if r.round <= as_of_round
             ],
