@@ -186,11 +186,11 @@ def _result(
     total_b: int,
     forfeit_loser: str,
 ) -> GameResult:
-    if b is None or kind == ScoreSheet.Kind.BYE:
+    if b is None or kind == _BYE:
         return GameResult(
             round=round_number, team_a=a, team_b=None, score_a=total_a, kind=ResultKind.BYE
         )
-    if kind == ScoreSheet.Kind.FORFEIT:
+    if kind == _FORFEIT:
         return GameResult(
             round=round_number,
             team_a=a,
@@ -200,7 +200,13 @@ def _result(
             kind=ResultKind.FORFEIT,
             forfeit_loser=a if forfeit_loser == "a" else b,
         )
-    return GameResult(round=round_number, team_a=a, team_b=b, score_a=total_a, score_b=total_b)
+    # Positional: nearly every result of a rebuild is a played game.
+    return GameResult(round_number, a, b, total_a, total_b)
+
+
+# The sheet kinds as module constants: _result runs once per game of every rebuild.
+_BYE = ScoreSheet.Kind.BYE
+_FORFEIT = ScoreSheet.Kind.FORFEIT
 
 
 def sheet_result(sheet: ScoreSheet) -> GameResult:

@@ -17,6 +17,8 @@ from engine.standings import GameResult, ResultKind
 
 __all__ = ["results_from_games"]
 
+_FORFEIT = ResultKind.FORFEIT
+
 
 def _bad(team: object, partie: object, reason: str) -> IndividualError:
     return IndividualError(
@@ -30,18 +32,33 @@ def _by_team(lineups: Iterable[Lineup]) -> dict[int, tuple[list[int], list[tuple
     for lu in lineups:
         if not isinstance(lu, Lineup) or type(lu.team) is not int:
             raise _bad(getattr(lu, "team", None), None, "not_a_lineup")
-        if type(lu.from_partie) is not int or lu.from_partie < 1:
-            raise _bad(lu.team, lu.from_partie, "from_partie")
-        players = lu.players
-        if not isinstance(players, tuple) or not 1 <= len(players) <= 2:
-            raise _bad(lu.team, lu.from_partie, "players")
-        if any(type(p) is not int for p in players) or len(set(players)) != len(players):
-            raise _bad(lu.team, lu.from_partie, "players")
-        by_partie = raw.setdefault(lu.team, {})
-        if lu.from_partie in by_partie:
-            raise _bad(lu.team, lu.from_partie, "duplicate")
-        by_partie[lu.from_partie] = players
-    return {t: (sorted(d), [d[k] for k in sorted(d)]) for t, d in raw.items()}
+        team, players, start = lu.team, lu.players, lu.from_partie
+        if type(start) is not int or start < 1:
+            raise _bad(team, start, "from_partie")
+        if not _valid_players(players):
+            raise _bad(team, start, "players")
+        by_partie = raw.get(team)
+        if by_partie is None:
+            raw[team] = {start: players}
+        elif start in by_partie:
+            raise _bad(team, start, "duplicate")
+        else:
+            by_partie[start] = players
+    out: dict[int, tuple[list[int], list[tuple[int, ...]]]] = {}
+    for team, by_partie in raw.items():
+        starts = sorted(by_partie)
+        out[team] = (starts, [by_partie[k] for k in starts])
+    return out
+
+
+def _valid_players(players: object) -> bool:
+    """One or two distinct player ids, as a tuple (written out: a rebuild checks every team)."""
+    if not isinstance(players, tuple):
+        return False
+    if len(players) == 2:
+        p, q = players
+        return type(p) is int and type(q) is int and p != q
+    return len(players) == 1 and type(players[0]) is int
 
 
 def _players(
@@ -68,19 +85,19 @@ def results_from_games(
     for g in games:
         if not isinstance(g, GameResult):
             raise _bad(None, None, "not_a_result")
-        partie, team_b = g.round, g.team_b
+        partie, team_a, team_b, score_a, score_b, kind, forfeit_loser = g[:7]
         started = type(partie) is int and partie >= 1
-        side_a = single.get(g.team_a) if started else None
+        side_a = single.get(team_a) if started else None
         if side_a is None:
-            side_a = _players(table, g.team_a, partie)
+            side_a = _players(table, team_a, partie)
         side_b = single.get(team_b) if started and team_b is not None else None
         if side_b is None:
             side_b = () if team_b is None else _players(table, team_b, partie)
         loser: Side | None = None
-        if g.kind == ResultKind.FORFEIT:
+        if kind == _FORFEIT:
             # A loser that is neither team must not become side b by default.
-            if g.forfeit_loser not in (g.team_a, g.team_b):
-                raise _bad(g.forfeit_loser, g.round, "forfeit_loser")
-            loser = Side.A if g.forfeit_loser == g.team_a else Side.B
-        out.append(PartieResult(g.round, side_a, side_b, g.score_a, g.score_b, g.kind, loser))
+            if forfeit_loser not in (team_a, team_b):
+                raise _bad(forfeit_loser, partie, "forfeit_loser")
+            loser = Side.A if forfeit_loser == team_a else Side.B
+        out.append(PartieResult(partie, side_a, side_b, score_a, score_b, kind, loser))
     return tuple(out)
