@@ -14,7 +14,9 @@ alternated, and prints the median and minimum of the wall time and of the proces
 (``time.process_time``, which other work on the machine disturbs less), the ratio, and the
 number of SQL queries; then the CPU of rendering one 100-row public table page (django-tables2).
 ``--profile`` adds a cProfile of ``--repeat`` more rebuilds (sorted by ``$PROFILE_SORT``, by
-default ``tottime``; ``$PROFILE_LINES`` lines, 25). The
+default ``tottime``; ``$PROFILE_LINES`` lines, 25); ``--steps`` times each step of ``--repeat``
+more rebuilds from outside (the contest query, the teams, the finished games, the team ranking,
+the players' ranking, the snapshots, the upsert) and the garbage collector's share. The
 database is dropped at the end unless ``--keep``.
 """
 
@@ -71,6 +73,81 @@ class StatementCounter:
         return execute(sql, params, many, context)
 
 
+def step_times(target: int, repeat: int) -> str:
+    """p50 of each step of the rebuild (wrapped from outside, in this process only) and of the
+    garbage collector's pauses, with its collections per rebuild by generation."""
+    import gc
+
+    from standings import rebuild as steps
+
+    times: dict[str, list[float]] = {}
+
+    def timed(label: str, function: Any) -> Any:
+        def run(*args: Any, **kwargs: Any) -> Any:
+            t0 = time.perf_counter()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                times.setdefault(label, []).append((time.perf_counter() - t0) * 1000)
+
+        return run
+
+    class _TimedQuery:
+        def __init__(self, contest_id: int) -> None:
+            self.contest_id = contest_id
+
+        def first(self) -> Any:  # the queryset's building and its query, as the rebuild asks
+            return timed("contest", lambda: with_versions(self.contest_id).first())()
+
+    with_versions = steps.contest_with_versions
+    manager = steps.StandingsSnapshot.objects
+    saved = {
+        name: getattr(steps, name)
+        for name in ("contest_with_versions", "entry_infos", "compute_rows", "_snapshots")
+    }
+    saved_results = steps.scoring_adapters.finished_results
+    saved_players = steps.individual.build
+    saved_upsert = manager.bulk_create
+    pauses = [0.0, 0.0]
+    collections = [0, 0, 0]
+
+    def on_gc(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            pauses[1] = time.perf_counter()
+        else:
+            pauses[0] += (time.perf_counter() - pauses[1]) * 1000
+            collections[info["generation"]] += 1
+
+    steps.contest_with_versions = _TimedQuery  # type: ignore[assignment]
+    steps.entry_infos = timed("teams", saved["entry_infos"])
+    steps.scoring_adapters.finished_results = timed("finished games", saved_results)
+    steps.compute_rows = timed("team ranking", saved["compute_rows"])
+    steps.individual.build = timed("players' ranking", saved_players)
+    steps._snapshots = timed("snapshots", saved["_snapshots"])
+    manager.bulk_create = timed("upsert", saved_upsert)  # type: ignore[method-assign]
+    gc.callbacks.append(on_gc)
+    total, gc_ms = [], []
+    try:
+        for _ in range(repeat):
+            pauses[0] = 0.0
+            t0 = time.perf_counter()
+            steps.rebuild(target, force=True)
+            total.append((time.perf_counter() - t0) * 1000)
+            gc_ms.append(pauses[0])
+    finally:
+        gc.callbacks.remove(on_gc)
+        for name, function in saved.items():
+            setattr(steps, name, function)
+        steps.scoring_adapters.finished_results = saved_results
+        steps.individual.build = saved_players
+        manager.bulk_create = saved_upsert  # type: ignore[method-assign]
+    lines = [f"  {label:18} p50 {statistics.median(v):6.1f} ms" for label, v in times.items()]
+    per = ", ".join(f"{c / repeat:.1f}" for c in collections)
+    head = f"steps x{repeat} (p50; rebuild p50 {statistics.median(total):.1f} ms):"
+    collector = f"  garbage collector  p50 {statistics.median(gc_ms):6.1f} ms ({per} a rebuild)"
+    return "\n".join([head, *lines, collector])
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument(
@@ -81,6 +158,7 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=12)
     parser.add_argument("--repeat", type=int, default=30)
     parser.add_argument("--profile", action="store_true", help="cProfile --repeat more rebuilds")
+    parser.add_argument("--steps", action="store_true", help="time each step of more rebuilds")
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
     parser.add_argument("--reuse", action="store_true", help="reuse a kept database")
     parser.add_argument("--database", default=f"atout_rebuild_prof_{os.getpid()}")
@@ -162,6 +240,8 @@ def main() -> int:
             f"CPU {statistics.median(cpu) / statistics.median(floor_cpu):.2f}x"
         )
         print(table_page_cpu(target))
+        if args.steps:
+            print(step_times(target, args.repeat))
         if args.profile:
             profiler = cProfile.Profile()
             profiler.enable()
