@@ -27,8 +27,6 @@ render sentences.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -38,6 +36,7 @@ from django.db.models import Q
 
 from engine.individual import IndividualError, RankedTotals, rank_totals
 from engine.standings import GameResult
+from standings.hashing import payload_hash
 from standings.individual_inputs import (
     IndividualInputs,
     TeamInfo,
@@ -120,7 +119,7 @@ def row_dict(
 
 def _fingerprint(inputs: IndividualInputs, config_json: dict[str, Any]) -> str:
     """What the rows depend on beyond the games (the team fingerprint has those)."""
-    payload = json.dumps(
+    return payload_hash(
         [
             config_json,
             # JSON writes a tuple as a list: the payload of lists, without copying them.
@@ -130,11 +129,8 @@ def _fingerprint(inputs: IndividualInputs, config_json: dict[str, Any]) -> str:
             [(r.partie, r.side_a, r.score_a) for r in inputs.results if len(r.side_a) == 1],
             sorted((p.pk, p.name, p.licence) for p in inputs.people.values()),
             sorted((t.pk, t.number, t.name) for t in inputs.teams.values()),
-        ],
-        separators=(",", ":"),
-        ensure_ascii=False,
+        ]
     )
-    return hashlib.sha256(payload.encode()).hexdigest()
 
 
 def _ranked(

@@ -23,8 +23,6 @@ What it must not do: rank anything itself (the engine does), decide what is publ
 
 from __future__ import annotations
 
-import hashlib
-import json
 import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -36,6 +34,7 @@ from engine import standings as engine_standings
 from engine.standings import GameResult, StandingRow
 from scoring import adapters as scoring_adapters
 from standings import individual
+from standings.hashing import payload_hash
 from standings.individual_inputs import TEAM_FIELDS, TeamInfo, team_info
 from standings.models import StandingsSnapshot
 from standings.readers import contest_with_versions, stale_states
@@ -134,25 +133,22 @@ def _fingerprint(
     as_of_round: int,
     players_fingerprint: str = "",
 ) -> str:
-    payload = json.dumps(
+    return payload_hash(
         [
             config_json,
             players_fingerprint,
             as_of_round,
             [(e.pk, e.number, e.name, e.players, e.lot, e.withdrawn_after) for e in entries],
             [
-                # A result is a named tuple, written as a list: (round, team_a, team_b,
-                # score_a, score_b, kind, forfeit_loser), and a match's games won only when
-                # there are some (a one-game contest's fingerprints stay as they were).
-                r if r.games_a is not None else r[:7]
+                # A result's fields as a plain tuple, written as a list: (round, team_a,
+                # team_b, score_a, score_b, kind, forfeit_loser), and a match's games won only
+                # when there are some (a one-game contest's fingerprints stay as they were).
+                r[:] if r.games_a is not None else r[:7]
                 for r in results
                 if r.round <= as_of_round
             ],
-        ],
-        separators=(",", ":"),
-        ensure_ascii=False,
+        ]
     )
-    return hashlib.sha256(payload.encode()).hexdigest()
 
 
 def _row_dict(row: StandingRow, info: EntryInfo) -> dict[str, Any]:

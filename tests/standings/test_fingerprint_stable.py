@@ -1,5 +1,6 @@
-"""The team snapshot's fingerprint is the same hash of the same payload as before results
-became named tuples: caches keyed on it, and fingerprints stored, stay valid."""
+"""The snapshots' fingerprints are the same hashes of the same payloads as before results
+became named tuples and the JSON orjson's: caches keyed on them, and fingerprints stored, stay
+valid."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 
 from engine.standings import GameResult, ResultKind
+from standings.hashing import payload_hash
 from standings.rebuild import EntryInfo, _fingerprint
 
 pytestmark = pytest.mark.nodb
@@ -61,9 +63,45 @@ def _result(rng: random.Random) -> GameResult:
 def test_the_fingerprint_is_the_former_hash(seed: int) -> None:
     rng = random.Random(seed)
     entries = [
-        EntryInfo(n, n, f"Équipe {n} « les As »", "Zoé Ñandú – Jean", n * 7, True, None)
-        for n in range(1, 40)
+        EntryInfo(n, n, _name(rng, n), "Zoé Ñandú – Jean", n * 7, True, None) for n in range(1, 40)
     ]
     results = [_result(rng) for _ in range(60)]
     config = {"method": "points", "tiebreaks": ["buchholz_points", "lot"]}
     assert _fingerprint(config, entries, results, 3, "players") == _former(config, entries, results)
+
+
+# What a name typed on a phone or pasted from a spreadsheet may hold: accents, quotes,
+# backslashes, tabs and other control characters, emoji, line and paragraph separators.
+_ODD = [
+    "é",
+    "«",
+    "»",
+    '"',
+    "\\",
+    "\t",
+    "\n",
+    "\x00",
+    "\x1f",
+    "\x7f",
+    "🂡",
+    "\u2028",
+    "\u2029",
+    "'",
+    "/",
+]
+
+
+def _name(rng: random.Random, n: int) -> str:
+    return f"Équipe {n} " + "".join(rng.choice(_ODD) for _ in range(rng.randint(0, 6)))
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_hash_is_the_standard_librarys_compact_json(seed: int) -> None:
+    rng = random.Random(seed)
+    payload = [
+        {"method": "points", "bye": {"value": rng.randint(0, 2000), "counts_as_win": True}},
+        [(n, _name(rng, n), None, rng.random() < 0.5, (n, n + 1)) for n in range(30)],
+        (ResultKind.PLAYED, ResultKind.BYE, -rng.randint(0, 10**12)),
+    ]
+    former = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
+    assert payload_hash(payload) == hashlib.sha256(former.encode()).hexdigest()
