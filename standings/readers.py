@@ -11,7 +11,7 @@ What it must not do: compute or write standings (``standings.rebuild``), decide 
 
 from __future__ import annotations
 
-import functools
+import threading
 from typing import Any
 
 from django.db.models import (
@@ -70,14 +70,21 @@ def contest_with_versions(contest_id: int) -> QuerySet[Contest]:
     ``has_replacements`` and ``has_solo_byes`` say whether the individual standings need those
     two reads (most contests have neither: the rebuild then skips both queries), and
     ``has_score_caps`` whether the finished games must be read with their score caps."""
-    return _with_versions().filter(pk=contest_id)
+    base = getattr(_built, "with_versions", None)
+    if base is None:
+        base = _built.with_versions = _with_versions()
+    return base.filter(pk=contest_id)
 
 
-@functools.cache
+# Building the seven subqueries took about as long as running the query, on every rebuild: the
+# annotated queryset is built once per thread and never evaluated itself (each call filters a
+# copy). Once per thread, not per process: a queryset's copies share its subqueries, which
+# compiling the SQL touches for a moment.
+_built = threading.local()
+
+
 def _with_versions() -> QuerySet[Contest]:
-    """The annotated queryset of :func:`contest_with_versions`, built once per process (never
-    evaluated itself: each call filters a copy). Building its seven subqueries took about as
-    long as running the query, on every rebuild."""
+    """The annotated queryset of :func:`contest_with_versions`, without the contest's filter."""
     results_version = StandingsState.objects.filter(contest_id=OuterRef("pk")).values(
         "results_version"
     )
