@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from django.db import connection, models
 from django.db.models import Value
+from django.utils import translation
 
 from standings import services as standings
 from standings.fields import pack, unpack
@@ -119,3 +120,8 @@ def test_text_that_is_not_json_is_refused_with_a_message() -> None:
     with pytest.raises(ValidationError) as refused:
         field.to_python("[{rank")
     assert refused.value.code == "invalid"
+    assert refused.value.messages == ["Ces lignes ne sont pas du JSON valide."]
+    with translation.override("en"):
+        with pytest.raises(ValidationError) as in_english:
+            field.to_python("[{rank")
+        assert in_english.value.messages == ["These rows are not valid JSON."]
