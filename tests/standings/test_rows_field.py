@@ -51,22 +51,33 @@ def test_anything_else_is_stored_and_read_as_it_is(value: Any) -> None:
     assert unpack(value) == value
 
 
-def _stored(snapshot: StandingsSnapshot, column: str) -> Any:
+def _raw(snapshot: StandingsSnapshot, column: str) -> Any:
+    """The column's value as the database driver returns it, past the field."""
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT {column} FROM scoring_standingssnapshot WHERE id = %s",
             [snapshot.pk],
         )
-        raw = cursor.fetchone()[0]
+        return cursor.fetchone()[0]
+
+
+def _stored(snapshot: StandingsSnapshot, column: str) -> Any:
+    raw = _raw(snapshot, column)
     return json.loads(raw) if isinstance(raw, str) else raw
+
+
+def _rebuilt(club: Any, **fields: Any) -> StandingsSnapshot:
+    """The live snapshot of a played contest, just rebuilt."""
+    contest = played_contest(club, **fields)
+    standings.rebuild(contest.pk, force=True)
+    snapshot = standings.live_snapshot(contest.pk)
+    assert snapshot is not None
+    return snapshot
 
 
 @pytest.mark.django_db
 def test_a_rebuilt_snapshot_is_packed_in_the_table_and_read_back_as_rows(club: Any) -> None:
-    contest = played_contest(club, teams=8, rounds=2, tiebreaks=["buchholz_points", "lot"])
-    standings.rebuild(contest.pk, force=True)
-    snapshot = standings.live_snapshot(contest.pk)
-    assert snapshot is not None
+    snapshot = _rebuilt(club, teams=8, rounds=2, tiebreaks=["buchholz_points", "lot"])
     stored = _stored(snapshot, "rows")
     assert set(stored) == {"columns", "data"}
     assert len(stored["data"]) == len(snapshot.rows) == 8
@@ -80,10 +91,7 @@ def test_a_rebuilt_snapshot_is_packed_in_the_table_and_read_back_as_rows(club: A
 
 @pytest.mark.django_db
 def test_rows_stored_before_the_packing_read_back_unchanged(club: Any) -> None:
-    contest = played_contest(club, teams=4, rounds=1)
-    standings.rebuild(contest.pk, force=True)
-    snapshot = standings.live_snapshot(contest.pk)
-    assert snapshot is not None
+    snapshot = _rebuilt(club, teams=4, rounds=1)
     # Rows as an earlier version wrote them: a plain list of objects (a plain JSONField's value).
     StandingsSnapshot.objects.filter(pk=snapshot.pk).update(
         rows=Value(ROWS, output_field=models.JSONField())
@@ -98,13 +106,8 @@ def test_the_rows_are_text_in_the_table_and_json_values_in_a_serialized_dump(clu
     """Archives keep their v1 shape: the rows as JSON values, not the column's text."""
     from django.core import serializers
 
-    contest = played_contest(club, teams=4, rounds=1)
-    standings.rebuild(contest.pk, force=True)
-    snapshot = standings.live_snapshot(contest.pk)
-    assert snapshot is not None
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT rows FROM scoring_standingssnapshot WHERE id = %s", [snapshot.pk])
-        assert isinstance(cursor.fetchone()[0], str)
+    snapshot = _rebuilt(club, teams=4, rounds=1)
+    assert isinstance(_raw(snapshot, "rows"), str)
     dumped = json.loads(serializers.serialize("json", [snapshot]))
     assert dumped[0]["fields"]["rows"] == snapshot.rows
     restored = next(iter(serializers.deserialize("json", json.dumps(dumped)))).object
