@@ -64,6 +64,13 @@ def live_subquery(field: str, contest_ref: str = "pk") -> Subquery:
     )
 
 
+# Building the seven subqueries took about as long as running the query, on every rebuild: the
+# annotated queryset is built once per thread and never evaluated itself (each call filters a
+# copy). Once per thread, not per process: a queryset's copies share its subqueries, which
+# compiling the SQL touches for a moment.
+_built = threading.local()
+
+
 def contest_with_versions(contest_id: int) -> QuerySet[Contest]:
     """The contest (with its club) annotated with ``public_round``, ``results_version``,
     ``built_version`` and ``built_public_round``: one query says whether a rebuild is due.
@@ -74,13 +81,6 @@ def contest_with_versions(contest_id: int) -> QuerySet[Contest]:
     if base is None:
         base = _built.with_versions = _with_versions()
     return base.filter(pk=contest_id)
-
-
-# Building the seven subqueries took about as long as running the query, on every rebuild: the
-# annotated queryset is built once per thread and never evaluated itself (each call filters a
-# copy). Once per thread, not per process: a queryset's copies share its subqueries, which
-# compiling the SQL touches for a moment.
-_built = threading.local()
 
 
 def _with_versions() -> QuerySet[Contest]:
