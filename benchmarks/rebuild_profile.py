@@ -2,7 +2,8 @@
 
 Run from the repository root (PostgreSQL on 127.0.0.1, user ``postgres``)::
 
-    .venv/bin/python benchmarks/rebuild_profile.py [--repeat 30] [--profile] [--keep] [--reuse]
+    .venv/bin/python benchmarks/rebuild_profile.py [--repeat 30] [--profile] [--steps] [--keep] [--reuse]
+        [--no-freeze]
 
 Unlike ``standings_bench.py`` it starts no server and no load generator, so it can run on a busy
 machine: it fills one contest (``--contests`` for more; 512 teams x 8 rounds x 12 deals, with
@@ -10,7 +11,8 @@ machine: it fills one contest (``--contests`` for more; 512 teams x 8 rounds x 1
 ``atout_rebuild_prof_<pid>``; an existing one is refused unless ``--reuse``), then calls
 ``standings.services.rebuild(contest, force=True)`` and ``standings_bench.minimal_rebuild``
 (the floor: hand-written SQL around the same engine ranking) ``--repeat`` times each,
-alternated, and prints the median and minimum of the wall time and of the process CPU time
+alternated, in a process whose start-up objects are frozen as a Celery worker's are
+(``config.celery.freeze_startup_heap``; ``--no-freeze`` to leave them), and prints the median and minimum of the wall time and of the process CPU time
 (``time.process_time``, which other work on the machine disturbs less), the ratio, and the
 number of SQL queries; then the CPU of rendering one 100-row public table page (django-tables2).
 ``--profile`` adds a cProfile of ``--repeat`` more rebuilds (sorted by ``$PROFILE_SORT``, by
@@ -59,18 +61,6 @@ def table_page_cpu(contest_id: int) -> str:
         table.as_html(RequestFactory().get("/", {"sort": sort}))
         cpu.append((time.process_time() - c0) * 1000)
     return f"table page x{len(cpu)}: CPU p50 {statistics.median(cpu):.1f} ms, min {min(cpu):.1f} ms"
-
-
-class StatementCounter:
-    """A ``connection.execute_wrapper`` that counts the SQL statements sent (BEGIN and COMMIT
-    are not statements a cursor executes: they are not counted)."""
-
-    def __init__(self) -> None:
-        self.count = 0
-
-    def __call__(self, execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
-        self.count += 1
-        return execute(sql, params, many, context)
 
 
 def step_times(target: int, repeat: int) -> str:
@@ -160,6 +150,9 @@ def main() -> int:
     parser.add_argument("--profile", action="store_true", help="cProfile --repeat more rebuilds")
     parser.add_argument("--steps", action="store_true", help="time each step of more rebuilds")
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
+    parser.add_argument(
+        "--no-freeze", action="store_true", help="without the worker's gc.freeze() at start-up"
+    )
     parser.add_argument("--reuse", action="store_true", help="reuse a kept database")
     parser.add_argument("--database", default=f"atout_rebuild_prof_{os.getpid()}")
     args = parser.parse_args()
@@ -208,13 +201,15 @@ def main() -> int:
 
         config = standings_config(Contest.objects.get(pk=target))
         standings_bench.floor_setup()
+        if not args.no_freeze:
+            standings_bench.as_the_worker()
         standings.rebuild(target, force=True)  # warm-up (imports, query plans)
         standings_bench.minimal_rebuild(target, config)
         wall, cpu, floor_wall, floor_cpu, queries = [], [], [], [], []
         # Statements are counted by a wrapper that only counts: Django's debug cursor
         # (CaptureQueriesContext) would also format every statement with its parameters, a
         # megabyte of JSON for the upsert, inside the time measured, and not for the floor.
-        counter = StatementCounter()
+        counter = standings_bench.StatementCounter()
         for _ in range(args.repeat):
             with connection.execute_wrapper(counter):
                 counter.count = 0
