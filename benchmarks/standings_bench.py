@@ -16,8 +16,10 @@ What it does, bounded in time and only on 127.0.0.1:
    same engine ranking, one raw upsert of the rows into a temporary table). Goal: at most 4×.
 3. Starts a Celery worker and gunicorn on loopback (Redis broker and Redis cache, as in
    production), then measures the public standings page rendered cold (goal: under 150 ms),
-   served from cache under ``wrk``, and the **floor**: a Django view doing nothing on the same
-   server at the same moment (goal: at least half its rate); 200 simultaneous requests on a
+   served from cache under ``wrk``, and the **floor**: a minimal view serving the same bytes
+   from the same cache on the same server (``benchmarks/page_floor_urls.py``; goal: at least
+   half its rate), runs alternated with the page's and with a Django view doing nothing (for
+   reference); 200 simultaneous requests on a
    cold cache (the table rendered once); the time from the last deal of a game entered through
    ``scoring.services`` to the public page showing it.
 4. Times an export of the contest's deals (XLSX), as the Celery job runs it (``--no-export``).
@@ -563,16 +565,19 @@ def load_average() -> float:
     return os.getloadavg()[0]
 
 
-def run_wrk_series(
-    port: int, path: str, seconds: int, connections: int, runs: int
-) -> list[dict[str, float]]:
-    """``runs`` wrk runs, each with the load average (1 min) read just before it."""
-    out = []
+def run_wrk_alternated(
+    port: int, paths: dict[str, str], seconds: int, connections: int, runs: int
+) -> dict[str, list[dict[str, float]]]:
+    """``runs`` rounds of one wrk run per path, in turn (this host's speed swings from one
+    minute to the next: alternating puts a page and its floor in the same minute), each with
+    the load average (1 min) read just before it."""
+    out: dict[str, list[dict[str, float]]] = {name: [] for name in paths}
     for _ in range(runs):
-        load = load_average()
-        result = run_wrk(port, path, seconds, connections)
-        result["load"] = load
-        out.append(result)
+        for name, path in paths.items():
+            load = load_average()
+            result = run_wrk(port, path, seconds, connections)
+            result["load"] = load
+            out[name].append(result)
     return out
 
 
@@ -766,6 +771,8 @@ def main() -> int:
                     "512",
                 ],
                 cwd=ROOT,
+                # Atout's settings with the cached page's floor mounted beside its URLs.
+                env={**os.environ, "DJANGO_SETTINGS_MODULE": "benchmarks.page_floor_settings"},
                 stdout=web_log.open("wb"),
                 stderr=subprocess.STDOUT,
             )
@@ -796,23 +803,30 @@ def main() -> int:
                 get(args.port, path)
         queries_cached = cached_request_queries(base + "classement/")
         connection.close()
-        cached = run_wrk_series(
-            args.port, base + "classement/", args.seconds, args.connections, args.runs
-        )
-        cached_sorted = run_wrk_series(
+        _status, sample, _e = get(args.port, base + "classement/")
+        page_kb = len(sample) / 1024
+        # The floor: a minimal view handing back these same bytes from the same cache
+        # (benchmarks/page_floor_urls.py); and, for reference, a Django view that does nothing
+        # (the language switch answering a GET with a redirect). Same middleware, same server.
+        from django.core.cache import cache
+
+        from benchmarks.page_floor_urls import FLOOR_KEY, FLOOR_PATH
+
+        cache.set(FLOOR_KEY, sample, None)
+        series = run_wrk_alternated(
             args.port,
-            base + "classement/?sort=-points_for&page=3",
+            {
+                "cached": base + "classement/",
+                "sorted": base + "classement/?sort=-points_for&page=3",
+                "floor": FLOOR_PATH,
+                "nothing": "/i18n/setlang/",
+            },
             args.seconds,
             args.connections,
             args.runs,
         )
-        # The machine's ceiling at the same moment: a Django view that does nothing (the
-        # language switch answering a GET with a redirect), same middleware, same server.
-        baseline = run_wrk_series(
-            args.port, "/i18n/setlang/", args.seconds, args.connections, args.runs
-        )
-        _status, sample, _e = get(args.port, base + "classement/")
-        page_kb = len(sample) / 1024
+        cached, cached_sorted = series["cached"], series["sorted"]
+        floor_page, baseline = series["floor"], series["nothing"]
 
         # Stampede: 200 simultaneous requests on a cold cache.
         redis_flush(args.cache_db)
@@ -891,8 +905,9 @@ Data: {args.contests} contests of {args.teams} teams, {args.rounds} rounds, game
 | public standings page, cold (a page never rendered, 21 runs) | < 150 ms | p50 {statistics.median(cold):.0f} ms, min {min(cold):.0f} ms, max {max(cold):.0f} ms (load {cold_load:.1f}) |
 | public standings page from cache (`wrk`) | ≥ ½ floor | {wrk_summary(cached)} |
 | same, sorted by points, page 3 | ≥ ½ floor | {wrk_summary(cached_sorted)} |
-| floor: a Django view doing nothing (same server, same moment) | — | {wrk_summary(baseline)} |
-| cached page ÷ floor (median rates) | ≥ 0.5 | {_median_rps(cached) / _median_rps(baseline):.2f} (sorted page 3: {_median_rps(cached_sorted) / _median_rps(baseline):.2f}) |
+| floor: a minimal view serving the same bytes from the same cache (same server, alternated runs) | — | {wrk_summary(floor_page)} |
+| reference: a Django view doing nothing (its redirect, same server, alternated runs) | — | {wrk_summary(baseline)} |
+| cached page ÷ floor (median rates) | ≥ 0.5 | {_median_rps(cached) / _median_rps(floor_page):.2f} (sorted page 3: {_median_rps(cached_sorted) / _median_rps(floor_page):.2f}); ÷ the do-nothing view: {_median_rps(cached) / _median_rps(baseline):.2f} ({_median_rps(cached_sorted) / _median_rps(baseline):.2f}) |
 | SQL queries of a request served from cache (in-process, same database and Redis) | 0 | {queries_cached} ({page_kb:.0f} kB page) |
 | 200 simultaneous requests, cold cache | table rendered once | {statuses.count(200)}/200 answered 200; table rendered {table_renders}×, page assembled {page_builds}× |
 | last deal of a game entered → public page shows the new standings ({len(latencies)} games) | < 10 s at p95 | p50 {statistics.median(latencies):.2f} s, p95 {percentile(latencies, 95):.2f} s, max {max(latencies):.2f} s |
