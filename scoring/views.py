@@ -204,17 +204,18 @@ class MatchView:
 def time_called(sheet: ScoreSheet, rules: Ruleset | None) -> str:
     """What calling time left the table, by the contest's rule ('' when it was not called): the
     organiser's page of the sheet (the table's phone says it in its own words, ``time_note``)."""
-    if sheet.time_called_after is None:
+    called = services.time_called_of(sheet, rules)
+    if called is None:
         return ""
-    called = sheet.time_called_after
-    if sheet.status != ScoreSheet.Status.OPEN or rules is None:
-        return _("Temps appelé après la donne %(n)s : la partie est terminée.") % {"n": called}
-    left = services.game_state(rules, sheet).deals_left or 0
+    if called.finished:
+        return _("Temps appelé après la donne %(n)s : la partie est terminée.") % {
+            "n": called.after
+        }
     return ngettext(
         "Temps appelé après la donne %(n)s : encore %(left)s donne à jouer.",
         "Temps appelé après la donne %(n)s : encore %(left)s donnes à jouer.",
-        left,
-    ) % {"n": called, "left": left}
+        called.deals_left,
+    ) % {"n": called.after, "left": called.deals_left}
 
 
 def match_view(sheet: ScoreSheet, rules: Ruleset | None) -> MatchView | None:

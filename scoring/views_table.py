@@ -133,20 +133,36 @@ def _page(
 def _clock_context(sheet: ScoreSheet, rules: Any) -> dict[str, Any]:
     """A timed partie's countdown on the phone, and what time's up left to play."""
     round_ = sheet.table.round
-    clock = clock_of(round_)
-    context: dict[str, Any] = {"clock": clock, "clock_url": _url(sheet, "clock")}
+    context = _countdown(sheet)
     base = None
     with contextlib.suppress(EngineError):
         base = adapters.ruleset_of_contest(round_.contest)
     context["format_differs"] = bool(rules and base and format_changes(base, rules))
-    if sheet.time_called_after is not None and rules is not None and sheet.accepts_deals:
-        left = services.game_state(rules, sheet).deals_left
-        context["time_note"] = ngettext(
-            "Temps écoulé : encore %(n)d donne à jouer.",
-            "Temps écoulé : encore %(n)d donnes à jouer.",
-            left or 0,
-        ) % {"n": left or 0}
+    context["time_note"] = _time_note(sheet, rules)
     return context
+
+
+def _countdown(sheet: ScoreSheet) -> dict[str, Any]:
+    """The countdown's facts (``_countdown_source.html``), with whether time was called at
+    this table: a change of either makes countdown.js ask for the scoreboard again."""
+    called = sheet.time_called_after
+    return {
+        "clock": clock_of(sheet.table.round),
+        "clock_url": _url(sheet, "clock"),
+        "clock_time_called": "" if called is None else str(called),
+    }
+
+
+def _time_note(sheet: ScoreSheet, rules: Any) -> str:
+    """The phone's words for what time's up left to play ('' unless deals may still come)."""
+    called = services.time_called_of(sheet, rules)
+    if called is None or called.finished or not sheet.accepts_deals:
+        return ""
+    return ngettext(
+        "Temps écoulé : encore %(n)d donne à jouer.",
+        "Temps écoulé : encore %(n)d donnes à jouer.",
+        called.deals_left,
+    ) % {"n": called.deals_left}
 
 
 def _time_checked(sheet: ScoreSheet) -> ScoreSheet:
@@ -162,10 +178,10 @@ def _time_checked(sheet: ScoreSheet) -> ScoreSheet:
 
 @require_GET
 def clock(request: HttpRequest, round_number: int, table_number: int, token: str) -> HttpResponse:
-    """The countdown's facts alone (htmx polls them: a pause or an extension shows)."""
-    sheet = access.sheet_for_link(token, round_number, table_number)
-    context = {"clock": clock_of(sheet.table.round), "clock_url": _url(sheet, "clock")}
-    return shared.render(request, "_countdown_source.html", context)
+    """The countdown's facts alone (htmx polls them: a pause, an extension, time called at the
+    table or by the clock shows, and countdown.js then refreshes the scoreboard)."""
+    sheet = _time_checked(access.sheet_for_link(token, round_number, table_number))
+    return shared.render(request, "_countdown_source.html", _countdown(sheet))
 
 
 def _read_only(request: HttpRequest, sheet: ScoreSheet) -> HttpResponse | None:
@@ -215,10 +231,13 @@ def sheet_page(
 
 @require_GET
 def state(request: HttpRequest, round_number: int, table_number: int, token: str) -> HttpResponse:
-    """The totals and the deals only (htmx polling keeps the other phone up to date)."""
+    """The totals, the deals and what time's up left (htmx polls them, and asks again when
+    the countdown changes: the other phone's deals and time called show without a reload)."""
     sheet = _time_checked(access.sheet_for_link(token, round_number, table_number))
-    match = shared.match_view(sheet, shared.sheet_rules(sheet))
+    rules = shared.sheet_rules(sheet)
+    match = shared.match_view(sheet, rules)
     context = {
+        "time_note": _time_note(sheet, rules),
         "sheet": sheet,
         "names": shared.team_names(sheet),
         "match": match,

@@ -40,7 +40,13 @@ from scoring.services.errors import (
 )
 from scoring.services.penalties import record_penalty
 from scoring.services.sheets import ensure_round_sheets, regenerate_token, sheet_of_table
-from scoring.services.time_up import call_time_at_table, call_time_for_round, call_time_on_sheet
+from scoring.services.time_up import (
+    TimeCalled,
+    call_time_at_table,
+    call_time_for_round,
+    call_time_on_sheet,
+    time_called_of,
+)
 from scoring.services.totals import check_totals, describe_check, record_totals
 from scoring.sheet_states import CLOSED_MESSAGES, REOPENABLE
 
@@ -51,6 +57,7 @@ __all__ = [
     "NotAllowed",
     "ServiceError",
     "StaleSheet",
+    "TimeCalled",
     "TotalsInconsistent",
     "Written",
     "call_time_at_table",
@@ -82,4 +89,5 @@ __all__ = [
     "sheet_of_table",
     "snapshot",
     "state_before",
+    "time_called_of",
 ]

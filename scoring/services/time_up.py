@@ -15,17 +15,22 @@ Time is called for a sheet at the first of: the next deal arriving after the end
 play), or any page that reads the partie after the end (:func:`call_time_for_round`: the
 follow page, the table phones' pages and polling). Sheets without any deal at the end
 (paper sheets, typed later by the organiser) are left alone: their end is the paper's.
-Idempotent: a sheet's time is called once. This module must not render anything.
+Idempotent: a sheet's time is called once. What calling time left a sheet (called after which
+deal, the deals still to play or the game over) is read once here, :func:`time_called_of`, for
+the organiser's page and the table phone to word it each their own way. This module must not
+render anything.
 """
 
 from __future__ import annotations
 
 import datetime
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from engine.rules import Ruleset
 from scoring.models import ScoreSheet
 from scoring.services.common import (
     bump,
@@ -149,6 +154,32 @@ def call_time_for_round(round_: Round, now: datetime.datetime | None = None) -> 
     return sum(1 for pk in ids if call_time_on_sheet(pk, now=now))
 
 
+@dataclass(frozen=True)
+class TimeCalled:
+    """What calling time left a sheet: called when it held ``after`` deals, ``deals_left``
+    still to play (0: the game is over)."""
+
+    after: int
+    deals_left: int
+
+    @property
+    def finished(self) -> bool:
+        return self.deals_left == 0
+
+
+def time_called_of(sheet: ScoreSheet, rules: Ruleset | None) -> TimeCalled | None:
+    """What calling time left ``sheet`` under ``rules`` (None when its time was not called).
+
+    A sheet no longer open, or whose rules could not be read (``rules`` None), has nothing
+    left to play; an open one has the engine's deals left (``common.game_state``)."""
+    called = sheet.time_called_after
+    if called is None:
+        return None
+    if sheet.status != Status.OPEN or rules is None:
+        return TimeCalled(called, 0)
+    return TimeCalled(called, game_state(rules, sheet).deals_left or 0)
+
+
 def time_up_refusal(sheet: ScoreSheet) -> ServiceError | None:
     """Why no deal may be added to a sheet whose game time's-up ended (else None)."""
     if sheet.time_called_after is None or sheet.status == Status.OPEN:
@@ -164,9 +195,11 @@ def time_up_refusal(sheet: ScoreSheet) -> ServiceError | None:
 
 
 __all__ = [
+    "TimeCalled",
     "call_time_at_table",
     "call_time_for_round",
     "call_time_if_over",
     "call_time_on_sheet",
+    "time_called_of",
     "time_up_refusal",
 ]

@@ -5,6 +5,11 @@
 // tick, so the display and the sound survive the refresh. Loaded as a file: the
 // Content-Security-Policy forbids inline scripts. No library, no CDN.
 //
+// When the clock's facts change while the page is open (the time runs out here, or a refreshed
+// source says paused, extended, over, or time called at this table: data-time-called), a
+// "clock-changed" event is sent from <body>: the table phone's scoreboard listens to it
+// (hx-trigger "clock-changed from:body") and asks the server again at once.
+//
 // Sound: browsers block audio until the page got a user gesture, so the projector shows an
 // "Activer le son" button ([data-countdown-sound]); once clicked, the end rings (Web Audio
 // beeps), once per end time, and only if this page saw the clock running.
@@ -15,6 +20,7 @@
   var seen = {};   // ends-at -> the page saw the clock running towards it
   var rung = {};   // ends-at -> already rung
   var offsets = {}; // server-now string -> ms the server is ahead of this device
+  var facts = typeof WeakMap === "function" ? new WeakMap() : null; // section -> last facts
 
   function two(n) { return (n < 10 ? "0" : "") + n; }
 
@@ -56,6 +62,17 @@
     for (var i = 0; i < 6; i += 1) { beep(audio.context, start + i * 0.55, i % 2 ? 660 : 880, 0.4); }
   }
 
+  // Say so when a section's facts differ from those it showed before (not on its first show).
+  function changed(section, now) {
+    if (!facts) { return; }
+    var before = facts.get(section);
+    facts.set(section, now);
+    if (before !== undefined && before !== now) {
+      api.changes += 1;
+      document.body.dispatchEvent(new CustomEvent("clock-changed", { bubbles: true }));
+    }
+  }
+
   function render(section) {
     var source = section.querySelector("[data-countdown-source]");
     var time = section.querySelector("[data-countdown-time]");
@@ -70,6 +87,7 @@
       }
       if (left > 0) { seen[endsAt] = true; state = "running"; } else { state = "over"; }
     }
+    changed(section, [state, endsAt, source.getAttribute("data-time-called") || ""].join("|"));
     var over = state === "over";
     time.textContent = over ? section.getAttribute("data-over-text") : format(left);
     var status = section.querySelector("[data-countdown-status]");
@@ -120,7 +138,8 @@
     window.setInterval(tick, 250);
   });
 
-  // For the browser tests: how often the end rang, and whether the sound is on.
-  var api = { rings: 0, audio: audio, tick: tick };
+  // For the browser tests: how often the end rang, whether the sound is on, how often the
+  // clock's facts changed.
+  var api = { rings: 0, changes: 0, audio: audio, tick: tick };
   window.atoutCountdown = api;
 })();

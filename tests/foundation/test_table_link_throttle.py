@@ -123,7 +123,8 @@ def test_the_table_page_polls_its_state() -> None:
 
     html = (Path(settings.BASE_DIR) / "templates/scoring/_table_state.html").read_text()
     assert 'id="sheet-state"' in html and 'hx-get="{{ state_url }}"' in html
-    assert 'hx-trigger="every 15s"' in html and 'hx-swap="outerHTML"' in html
+    assert 'hx-trigger="every 15s, clock-changed from:body"' in html
+    assert 'hx-swap="outerHTML"' in html
 
 
 # --- guesses: per device, per address, a growing delay ------------------------------------------
