@@ -445,6 +445,7 @@ class DealCorrection(models.Model):
         TOTALS = "totals", _("totaux corrigés")
         REOPENED = "reopened", _("feuille rouverte")
         FORFEIT = "forfeit", _("forfait modifié")
+        WINNER = "winner", _("équipe qualifiée désignée")
 
     sheet = models.ForeignKey(
         ScoreSheet, on_delete=models.CASCADE, related_name="corrections", verbose_name=_("feuille")
@@ -476,7 +477,9 @@ class DealCorrection(models.Model):
                 fields=["sheet", "client_id"], name="correction_unique_client_id"
             ),
             models.CheckConstraint(
-                condition=Q(action__in=["corrected", "deleted", "totals", "reopened", "forfeit"]),
+                condition=Q(
+                    action__in=["corrected", "deleted", "totals", "reopened", "forfeit", "winner"]
+                ),
                 name="correction_action_valid",
             ),
         ]

@@ -6,7 +6,9 @@ What it owns
 with ``team_a`` / ``team_b`` = ``Entry.pk``, in ONE query whatever the size of the contest. A
 match of several games is one result: the sum of its games and the games each team won. A
 one-game sheet's score is its recorded one, capped by the partie's ``score_cap_winner`` /
-``score_cap_loser`` (:func:`capped_scores`; the sheet's totals are not changed).
+``score_cap_loser`` (:func:`capped_scores`; the sheet's totals are not changed). A game or
+match that ended level carries the team the organiser named its winner (``named_winner``),
+if one was: a knockout's tie settled at the table.
 :func:`sheet_result` is one sheet's result, :func:`round_activity` says in French what
 results a round holds (two queries). All are re-exported by ``scoring.adapters``, the one
 door between the scoring models and the engine.
@@ -79,13 +81,31 @@ def finished_results(
         ]
         if games_a or games_b:  # a match: its games were capped one by one, if at all
             result = _result(round_number, a, b, kind, total_a, total_b, forfeit_loser)
-            results.append(_as_match(result, games_a, games_b))
+            result = _as_match(result, games_a, games_b)
+            results.append(_named(result, winner) if games_a == games_b else result)
             continue
         caps = row[10:]
+        level = total_a == total_b
         if kind in _PLAYED and b is not None and any(caps):
-            total_a, total_b = _capped(total_a, total_b, winner, caps)
-        results.append(_result(round_number, a, b, kind, total_a, total_b, forfeit_loser))
+            # A level game whose winner was named is capped as the draw it was at the table.
+            total_a, total_b = _capped(total_a, total_b, _DRAW if level else winner, caps)
+        result = _result(round_number, a, b, kind, total_a, total_b, forfeit_loser)
+        results.append(_named(result, winner) if level and winner in _WINNER else result)
     return results
+
+
+def _named(result: GameResult, winner: str) -> GameResult:
+    """A played game (or match) that ended level carries the team named its winner
+    (``scoring.services.tie_winner``: a knockout's tie settled at the table), if one was."""
+    if result.kind is not ResultKind.PLAYED or result.team_b is None:
+        return result
+    if result.score_a != result.score_b or (result.games_a or 0) != (result.games_b or 0):
+        return result
+    if winner == ScoreSheet.Winner.A:
+        return result._replace(named_winner=result.team_a)
+    if winner == ScoreSheet.Winner.B:
+        return result._replace(named_winner=result.team_b)
+    return result
 
 
 def _as_match(result: GameResult, games_a: int, games_b: int) -> GameResult:
@@ -97,6 +117,7 @@ def _as_match(result: GameResult, games_a: int, games_b: int) -> GameResult:
 
 
 _WINNER = {"a": Team.A, "b": Team.B}
+_DRAW = ScoreSheet.Winner.DRAW
 _PLAYED = (ScoreSheet.Kind.DEALS, ScoreSheet.Kind.TOTALS)
 _CAP_OPTIONS = ("score_cap_winner", "score_cap_loser")
 _CAP_COLUMNS = tuple(
@@ -223,7 +244,7 @@ def sheet_result(sheet: ScoreSheet) -> GameResult:
     )
     if sheet.games_a or sheet.games_b:
         result = _as_match(result, sheet.games_a, sheet.games_b)
-    return result
+    return _named(result, sheet.winner)
 
 
 def round_activity(round_: Round) -> list[str]:

@@ -69,6 +69,7 @@ class Action(models.TextChoices):
     REOPEN = "reopen", _("rouvrir la feuille")
     RENEW_LINK = "renew_link", _("créer un nouveau lien")
     CALL_TIME = "call_time", _("appeler le temps")
+    NAME_WINNER = "name_winner", _("désigner l'équipe qualifiée")
 
 
 ALL_STATUSES = frozenset(Status)
@@ -133,6 +134,13 @@ RULES: dict[Action, Rule] = {
     Action.RENEW_LINK: Rule(frozenset(Kind), _managers(ALL_STATUSES), round_open=False),
     # One slow table: the organiser calls time there, as the partie's clock does everywhere.
     Action.CALL_TIME: Rule(frozenset({Kind.DEALS}), _managers(OPEN_ONLY)),
+    # A knockout's level game settled at the table: the organiser names who goes through, on a
+    # finished or confirmed result (``scoring.services.tie_winner`` checks the tie and the phase).
+    Action.NAME_WINNER: Rule(
+        frozenset({Kind.DEALS, Kind.TOTALS}),
+        _managers(frozenset({Status.FINISHED, Status.CONFIRMED})),
+        played_table=True,
+    ),
 }
 
 
@@ -191,6 +199,10 @@ _KIND_MESSAGES: dict[Action, tuple[str, Promise]] = {
         "not_deal_sheet",
         _("Cette table n'est pas saisie donne par donne (exempt, forfait ou totaux)."),
     ),
+    Action.NAME_WINNER: (
+        "not_played",
+        _("Un exempt ou un forfait a déjà son vainqueur : il n'y a pas d'égalité à départager."),
+    ),
 }
 
 
@@ -214,6 +226,16 @@ def _status_refusal(action: Action, role: Role, status: Status) -> Refusal:
         return Refusal("not_reopenable", str(_("Cette feuille n'est ni confirmée, ni contestée.")))
     if action == Action.DISPUTE:
         return Refusal("not_finished", str(_KIND_MESSAGES[Action.DISPUTE][1]))
+    if action == Action.NAME_WINNER:
+        text = (
+            _("La partie n'est pas terminée : terminez-la avant de désigner l'équipe qualifiée.")
+            if status == Status.OPEN
+            else _(
+                "Cette feuille est contestée ou à vérifier : réglez d'abord son résultat, puis "
+                "désignez l'équipe qualifiée."
+            )
+        )
+        return Refusal("not_finished", str(text))
     return Refusal("sheet_closed", str(CLOSED_MESSAGES.get(status, _FORBIDDEN)))
 
 

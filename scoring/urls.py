@@ -27,5 +27,6 @@ urlpatterns = [
     path(_SHEET + "confirmer/", views_sheet_status.sheet_confirm, name="sheet_confirm"),
     path(_SHEET + "rouvrir/", views_sheet_status.sheet_reopen, name="sheet_reopen"),
     path(_SHEET + "temps/", views_sheet_status.sheet_call_time, name="sheet_call_time"),
+    path(_SHEET + "qualifiee/", views_sheet_status.sheet_tie_winner, name="sheet_tie_winner"),
     path(_SHEET + "lien/", views_sheet_status.sheet_token, name="sheet_token"),
 ]

@@ -362,6 +362,11 @@ def _snapshot_text(data: dict[str, Any], names: dict[str, str]) -> str:
         }
     if "status" in data:
         return str(ScoreSheet.Status(data["status"]).label)
+    if "winner" in data:  # a knockout's tie: the team named through, or the draw it was
+        winner = str(data["winner"])
+        if winner in names:
+            return names[winner]
+        return str(ScoreSheet.Winner(winner).label) if winner in ScoreSheet.Winner.values else "—"
     if "kind" in data:
         loser = data.get("forfeit_loser", "")
         if data["kind"] == ScoreSheet.Kind.FORFEIT and loser:

@@ -36,6 +36,7 @@ from scoring.forms import (
     reason_error,
 )
 from scoring.forms_match import MatchTotalsForm, match_totals_initial
+from scoring.forms_tie import TieWinnerForm
 from scoring.links import short_link
 from scoring.models import DealRecord, ScoreSheet
 from scoring.sheet_states import Action
@@ -106,6 +107,7 @@ _URL_NAMES = (
     "sheet_penalty",
     "sheet_totals",
     "sheet_forfeit",
+    "sheet_tie_winner",
     "sheet_confirm",
     "sheet_reopen",
     "sheet_call_time",
@@ -126,13 +128,16 @@ def sheet_page(
     preview: shared.Preview | None = None,
     forfeit_form: ForfeitForm | None = None,
     reason: tuple[str, str] = ("", ""),  # a refused form ("delete"…) and the reason typed
+    tie_form: TieWinnerForm | None = None,
 ) -> HttpResponse:
     rules = None
     try:
         rules = services.rules_of(sheet)
     except services.ServiceError as exc:
         error = error or exc.message
-    can = sheet.permissions(access.member_role(request.user, sheet))
+    role = access.member_role(request.user, sheet)
+    can = sheet.permissions(role)
+    tie = services.tie_of(sheet, role)  # a knockout's level game: who goes through
     fresh_ids = {"version": sheet.version, "client_id": new_client_id()}
     if rules is not None and can[Action.ENTER_DEAL]:
         deal_form = deal_form or DealForm(
@@ -168,6 +173,11 @@ def sheet_page(
         "preview": preview,
         "forfeit_form": forfeit_form or ForfeitForm(sheet=sheet, initial={"version": sheet.version})
         if can[Action.FORFEIT]
+        else None,
+        "tie": tie,
+        "tie_form": tie_form
+        or TieWinnerForm(sheet=sheet, initial={"version": sheet.version, "team": tie.named})
+        if tie is not None and tie.later is None
         else None,
         "refused_form": reason[0],
         "typed_reasons": {reason[0]: reason[1]} if reason[0] else {},

@@ -1,5 +1,6 @@
 """Organiser pages changing a sheet's status: a forfeit, the confirmation, the reopening of a
-sheet, time called at one table and a new secret link for the table.
+sheet, time called at one table, a new secret link for the table, and the team named through
+after a knockout's level game.
 
 Club members only, in their club role, as every organiser page of score entry: the sheet comes
 from ``views_organiser.sheet_of`` (``scoring.access.sheet_for_organiser``), a refused form or
@@ -17,7 +18,9 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
 from scoring import access, services
+from scoring import views as shared
 from scoring.forms import ForfeitForm, ReopenForm, SheetForm
+from scoring.forms_tie import TieWinnerForm
 from scoring.models import ScoreSheet
 from scoring.views_organiser import (
     UNREADABLE,
@@ -137,4 +140,30 @@ def sheet_token(
             sheet.pk, user=request.user, role=access.member_role(request.user, sheet)
         ),
         _("Nouveau lien créé : l'ancien lien et son QR code ne marchent plus."),
+    )
+
+
+@tournaments_access.organiser_view("POST", roles=ANY_MEMBER)
+def sheet_tie_winner(
+    request: HttpRequest, club_slug: str, contest_id: int, round_number: int, table_number: int
+) -> HttpResponse:
+    """A knockout's level game: the organiser names the team that goes through."""
+    sheet = sheet_of(request, club_slug, contest_id, round_number, table_number, ORGANISING)
+    form = TieWinnerForm(request.POST, sheet=sheet)
+    if not form.is_valid():
+        return sheet_page(request, sheet, error=form.error_text(), status=400, tie_form=form)
+    team = form.cleaned_data["team"]
+    name = shared.team_names(sheet).get(team, "")
+    return write_sheet(
+        request,
+        sheet,
+        lambda: services.name_tie_winner(
+            sheet.pk,
+            team,
+            version=form.cleaned_data["version"],
+            reason=form.cleaned_data["reason"],
+            user=request.user,
+            role=access.member_role(request.user, sheet),
+        ),
+        _("Équipe qualifiée : %(team)s. Le tableau peut avancer.") % {"team": name},
     )

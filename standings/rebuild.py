@@ -143,7 +143,8 @@ def _fingerprint(
                 # A result's fields as a plain tuple, written as a list: (round, team_a,
                 # team_b, score_a, score_b, kind, forfeit_loser), and a match's games won only
                 # when there are some (a one-game contest's fingerprints stay as they were).
-                r[:] if r.games_a is not None else r[:7]
+                # Not a knockout's named winner: the standings do not read it.
+                r[:9] if r.games_a is not None else r[:7]
                 for r in results
                 if r.round <= as_of_round
             ],

@@ -202,6 +202,7 @@ ACTION_LABELS: dict[str, Any] = {
     "sheet.reopen": _("Feuille rouverte"),
     "sheet.forfeit": _("Forfait ou exempt marqué"),
     "sheet.token": _("Lien de table renouvelé"),
+    "sheet.tie_winner": _("Équipe qualifiée désignée après une égalité"),
     "publication.update": _("Publication modifiée"),
     "prize.update": _("Prix modifiés"),
     "plan.rounds_count": _("Nombre de parties changé"),

@@ -137,6 +137,11 @@ class _Builder(StepBuilder):
         step = Step("phases", _("Phases : poules, tableaux"))
         step.lines = cockpit_lines(view, self.next_number)
         step.state = "done" if view.placement is not None else "todo"
+        self.ties = [(t.round, t.table) for t in view.ties]
+        for number, table in self.ties:  # a level bracket match holds the bracket
+            step.state = "blocked"
+            step.lines.append(tie_line(number, table))
+            step.actions.append(self._tie_action(number, table))
         step.actions.append(
             Action(
                 _("Poules, tableaux et classement final"),
@@ -204,12 +209,30 @@ class _Builder(StepBuilder):
             self._next_draw(step, self.next_number)
         return step
 
+    def _tie_action(self, number: int, table: int) -> Action:
+        """The link to a level bracket match's sheet, where its winner is named."""
+        kwargs = {"club_slug": self.contest.club.slug, "contest_id": self.contest.pk}
+        return Action(
+            _("Partie %(n)s, table %(t)s : désigner l'équipe qualifiée")
+            % {"n": number, "t": table},
+            reverse(
+                "scoring:sheet", kwargs={**kwargs, "round_number": number, "table_number": table}
+            ),
+        )
+
     def _next_draw(self, step: Step, number: int) -> None:
         action = Action(
             _("Tirer la partie %(n)s") % {"n": number},
             contest_url("tournaments:round_generate", self.contest),
             post=True,
         )
+        if self.ties:  # the bracket cannot go on before each level match has its winner
+            step.lines += [tie_line(n, t) for n, t in self.ties]
+            step.actions.append(action)
+            for n, t in reversed(self.ties):
+                self.claim(step, self._tie_action(n, t))
+            step.state = "blocked"
+            return
         if draws_by_ranking(self.contest, number):
             step.lines.append(
                 _("Tirage selon le plan des phases (poules, tableaux).")
@@ -236,6 +259,14 @@ class _Builder(StepBuilder):
             step.actions.append(action)
             return
         self.claim(step, action)
+
+
+def tie_line(number: int, table: int) -> str:
+    """A level bracket match waiting for its winner, in the organiser's words."""
+    return _(
+        "Égalité à la partie %(n)s, table %(t)s : le tableau ne peut pas avancer tant que "
+        "l'équipe qualifiée n'est pas désignée sur sa feuille."
+    ) % {"n": number, "t": table}
 
 
 def cockpit_of(contest: Contest) -> Cockpit:

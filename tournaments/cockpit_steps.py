@@ -122,6 +122,7 @@ class StepBuilder:
         self.counts = _counts(contest)
         self.next_action: Action | None = None
         self.phased = False  # a contest in phases (set by the phases step)
+        self.ties: list[tuple[int, int]] = []  # its level bracket matches: (partie, table)
         self.current_progress = self.progress.get(self.current.number) if self.current else None
 
     def claim(self, step: Step, action: Action) -> None:

@@ -154,6 +154,17 @@ def _sheet_totals(event: AuditEvent, names: Names) -> str:
     return done(event, text + reason_of(event))
 
 
+def _sheet_tie_winner(event: AuditEvent, names: Names) -> str:
+    """A knockout's level game settled: the team named through (``scoring.services.tie_winner``)."""
+    after = state_of(event.after)
+    team = team_name(after.get("team_number", "?"), str(after.get("team_label", "")))
+    text = _("Égalité %(table)s : %(team)s désignée qualifiée") % {
+        "table": table_of(event, names),
+        "team": team,
+    }
+    return done(event, text + reason_of(event))
+
+
 def _clock(event: AuditEvent, names: Names) -> str:
     """A partie's clock: its duration, start, pause, restart, extension (services.clock)."""
     after = state_of(event.after)
@@ -274,6 +285,7 @@ BUILDERS: dict[str, Builder] = {
     "sheet.reopen": _sheet_text(gettext_noop("Feuille %(table)s rouverte")),
     "sheet.forfeit": _sheet_text(gettext_noop("Forfait ou exempt marqué sur la feuille %(table)s")),
     "sheet.token": _sheet_text(gettext_noop("Lien %(table)s renouvelé")),
+    "sheet.tie_winner": _sheet_tie_winner,
     "plan.rounds_count": _plan(
         gettext_noop("Le concours se jouera en %(rounds_count)s parties au lieu de %(old)s")
     ),

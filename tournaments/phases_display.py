@@ -228,6 +228,24 @@ def show_phases(view: PhasesView, entries: Mapping[int, Entry] | None = None) ->
     return out
 
 
+def tie_rows(view: PhasesView, entries: Mapping[int, Entry] | None = None) -> list[dict[str, Any]]:
+    """The level bracket matches still waiting for a named winner (the organiser's phases
+    page links each to its sheet): partie, table and the two teams."""
+    ties = view.ties
+    if not ties:
+        return []
+    entries = entries if entries is not None else entry_names(view.contest)
+    return [
+        {
+            "round": t.round,
+            "table": t.table,
+            "team_a": _name(entries, t.team_a),
+            "team_b": _name(entries, t.team_b),
+        }
+        for t in ties
+    ]
+
+
 def prize_list(
     view: PhasesView, entries: Mapping[int, Entry] | None = None
 ) -> list[dict[str, Any]]:

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from tournaments import access
 from tournaments.forms_phases import PhaseFormSet, ReadyPlanForm, initial_of
 from tournaments.models import Contest
-from tournaments.phases_display import plan_lines, plan_total, prize_list, show_phases
+from tournaments.phases_display import plan_lines, plan_total, prize_list, show_phases, tie_rows
 from tournaments.services import ServiceError, phases_plan
 from tournaments.services.phases_core import PhaseSpec, spec_of
 from tournaments.services.phases_read import read_phases
@@ -63,6 +63,7 @@ def _render(
             "frozen": frozen,
             "phases": shown,
             "prizes": prize_list(view) if view is not None else [],
+            "ties": tie_rows(view) if view is not None else [],
             "formset": formset,
             "ready_form": ReadyPlanForm(),
             "ready_plans": phases_plan.READY_PLANS,

@@ -36,6 +36,10 @@ class GameResult(NamedTuple):
     (``games_a``/``games_b``) and the sum of its games' scores: the match is won on games won,
     then on points (``engine.match.fold_match``). ``None`` for a game on its own.
 
+    ``named_winner``: the team the organiser named the winner of a game (or match) that ended
+    level, ``team_a`` or ``team_b`` (a knockout's tie settled at the table); ``None`` else. The
+    standings ignore it (a level game stays a draw); a bracket reads it to know who goes through.
+
     A named tuple rather than a frozen dataclass: as immutable, and a rebuild makes one per game
     of the contest, which a tuple makes several times faster (``docs/benchmarks.md``).
     """
@@ -49,6 +53,7 @@ class GameResult(NamedTuple):
     forfeit_loser: int | None = None
     games_a: int | None = None
     games_b: int | None = None
+    named_winner: int | None = None
 
 
 class RankingMethod(StrEnum):

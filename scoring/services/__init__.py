@@ -3,7 +3,8 @@
 ``sheets`` (creation, a round's sheets, a new link), ``byes`` (byes and forfeits), ``deals``
 (record, delete the last), ``penalties``, ``corrections``, ``confirmation`` (confirm, dispute,
 reopen), ``totals`` (paper sheets as two totals), ``common`` (lock, version, log, signal) and
-``errors`` (the refusals). Each write runs in one transaction that locks the sheet row, checks
+``errors`` (the refusals), ``tie_winner`` (the team named through after a knockout's level
+game). Each write runs in one transaction that locks the sheet row, checks
 the sheet's rule for the acting role (``ScoreSheet.allows``) and the form's version, re-scores
 with the engine, stores facts and results, keeps the history and sends
 ``scoring.signals.results_changed`` when a contest's results change.
@@ -40,6 +41,7 @@ from scoring.services.errors import (
 )
 from scoring.services.penalties import record_penalty
 from scoring.services.sheets import ensure_round_sheets, regenerate_token, sheet_of_table
+from scoring.services.tie_winner import name_tie_winner, tie_of
 from scoring.services.time_up import (
     TimeCalled,
     call_time_at_table,
@@ -75,6 +77,7 @@ __all__ = [
     "find_deal",
     "game_state",
     "game_value",
+    "name_tie_winner",
     "policy_points",
     "preview_deal",
     "record_deal",
@@ -89,5 +92,6 @@ __all__ = [
     "sheet_of_table",
     "snapshot",
     "state_before",
+    "tie_of",
     "time_called_of",
 ]

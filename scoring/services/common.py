@@ -108,6 +108,7 @@ _CORRECTION_ACTIONS: dict[str, str] = {
     DealCorrection.Action.REOPENED: "sheet.reopen",
     DealCorrection.Action.TOTALS: "sheet.totals",
     DealCorrection.Action.FORFEIT: "sheet.forfeit",
+    DealCorrection.Action.WINNER: "sheet.tie_winner",
 }
 
 

@@ -65,6 +65,7 @@ POST_ONLY = {
     "scoring:sheet_confirm",
     "scoring:sheet_reopen",
     "scoring:sheet_token",
+    "scoring:sheet_tie_winner",
     "publishing:publication_round",
     "publishing:standings_rebuild",
     "publishing:prize_delete",

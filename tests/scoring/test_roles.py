@@ -75,6 +75,7 @@ EXPECTED: dict[Action, dict[str, str]] = {
     },
     Action.RENEW_LINK: EVERY_STATE_MANAGERS,
     Action.CALL_TIME: {"open_empty": "OA", "open": "OA"},
+    Action.NAME_WINNER: {"finished": "OA", "confirmed": "OA", "totals_confirmed": "OA"},
 }
 
 
@@ -160,6 +161,7 @@ def _calls(sheet: ScoreSheet, role: Role) -> dict[Action, Callable[[], Any]]:
         Action.DISPUTE: lambda: services.dispute_sheet(pk, version=v, team="b", role=role),
         Action.REOPEN: lambda: services.reopen_sheet(pk, version=v, role=role),
         Action.RENEW_LINK: lambda: services.regenerate_token(pk, role=role),
+        Action.NAME_WINNER: lambda: services.name_tie_winner(pk, team="a", version=v, role=role),
     }
 
 

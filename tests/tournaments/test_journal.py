@@ -249,6 +249,20 @@ CASES: list[tuple[str, dict[str, Any], str]] = [
         "Forfait ou exempt marqué sur la feuille de la table 7 (partie 2) par demo à 15 h 42.",
     ),
     (
+        "sheet.tie_winner",
+        SHEET
+        | {
+            "after": {
+                "winner": "b",
+                "team_number": 12,
+                "team_label": "Morel – Thomas",
+                "reason": "donne décisive",
+            }
+        },
+        "Égalité de la table 7 (partie 2) : Équipe 12 « Morel – Thomas » désignée qualifiée "
+        "(motif : donne décisive) par demo à 15 h 42.",
+    ),
+    (
         "sheet.token",
         SHEET | {"after": {"version": 3}},
         "Lien de la table 7 (partie 2) renouvelé par demo à 15 h 42.",

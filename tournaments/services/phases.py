@@ -136,7 +136,10 @@ def _repechage_field(view: PhasesView, phase: PhaseView, seed: int) -> ep.Repech
         if w is None:
             raise ServiceError(
                 "phase.drawn_match",
-                _("Une table de la partie %(n)s est à égalité : départagez-la d'abord.")
+                _(
+                    "Une table de la partie %(n)s est à égalité : désignez d'abord l'équipe "
+                    "qualifiée sur sa feuille."
+                )
                 % {"n": last},
             )
         winners.append(w)
@@ -268,6 +271,7 @@ def _bracket_tables(
     items: list[dict[str, Any]] = []
     byes: list[int] = []
     unfinished: list[str] = []
+    level = {(t.round, t.table) for t in view.ties}
     for member in stage:
         bracket = member.bracket
         if bracket is None:
@@ -276,7 +280,12 @@ def _bracket_tables(
             assert m.team_a is not None and m.team_b is not None
             played = tabled.get(frozenset((m.team_a, m.team_b)))
             if played is not None:
-                unfinished.append(_("partie %(n)s, table %(t)s") % {"n": played[0], "t": played[1]})
+                where = _("partie %(n)s, table %(t)s") % {"n": played[0], "t": played[1]}
+                if played in level:
+                    where = _("%(where)s : égalité, désignez l'équipe qualifiée sur sa feuille") % {
+                        "where": where
+                    }
+                unfinished.append(where)
                 continue
             table = len(layout) + 1
             layout.append((table, m.team_a, m.team_b))
@@ -299,9 +308,10 @@ def _bracket_tables(
             "phase.matches_unfinished",
             _(
                 "Des matchs du tableau n'ont pas encore de vainqueur (%(tables)s) : saisissez "
-                "leurs résultats (une égalité doit être départagée) avant de tirer la suite."
+                "leurs résultats (après une égalité, l'équipe qualifiée se désigne sur la "
+                "feuille de la table) avant de tirer la suite."
             )
-            % {"tables": ", ".join(unfinished)},
+            % {"tables": " ; ".join(unfinished)},
         )
     for team in byes:
         layout.append((len(layout) + 1, team, None))

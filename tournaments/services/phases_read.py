@@ -5,10 +5,12 @@ order and the seed of its draw) and the contest's finished games
 (``tournaments.adapters.finished_results``), every phase through ``engine.phases``: the pools
 plan and its rankings, a Swiss phase's ranking, the brackets with their results (a bracket
 match is won by the team with more points at the table of that partie that seats its two
-teams), and, once the last phase is over, the final placement of every team. The organiser's
-pages, the cockpit, the public pages, the projector, the prints and the exports all read it.
+teams, a level game by the team the organiser named: :func:`winner_of`; the level games still
+waiting for one are ``PhaseView.ties``), and, once the last phase is over, the final placement
+of every team. The organiser's pages, the cockpit, the public pages, the projector, the prints and the exports all read it.
 
-It never writes and never checks access. A fixed number of queries whatever the field.
+It never writes and never checks access. A fixed number of queries whatever the field (one
+more for a bracket holding a level game).
 """
 
 from __future__ import annotations
@@ -28,6 +30,17 @@ from tournaments.models import Contest, Phase, Round, Table
 from tournaments.services import phases_core as core
 
 
+@dataclass(frozen=True)
+class Tie:
+    """A bracket match that ended level and whose winner is not named yet: it holds the
+    bracket until the organiser names the team that goes through on its sheet."""
+
+    round: int
+    table: int
+    team_a: int
+    team_b: int
+
+
 @dataclass
 class PhaseView:
     """One phase as it stands. ``rounds``: the contest's parties it is played in (for a
@@ -45,6 +58,7 @@ class PhaseView:
     complete: bool = False
     pending: int = 0  # matches (pools) or tables still without a result
     error: str = ""  # an engine refusal while rebuilding (shown, never a 500)
+    ties: list[Tie] = field(default_factory=list)  # level matches waiting for a named winner
 
     @property
     def kind(self) -> str:
@@ -86,16 +100,30 @@ class PhasesView:
     def brackets(self) -> list[PhaseView]:
         return [p for p in self.phases if p.bracket is not None]
 
+    @property
+    def ties(self) -> list[Tie]:
+        """Every bracket match that ended level without a named winner, by partie and table."""
+        return sorted({t for p in self.phases for t in p.ties}, key=lambda t: (t.round, t.table))
+
 
 def winner_of(result: GameResult) -> int | None:
-    """The winner of a played game or forfeit (``None`` for a bye or equal points)."""
+    """The winner of a played game or forfeit (``None`` for a bye, or a level game whose
+    winner was not named).
+
+    A match of several games is won on games won, then on points (as the standings count it,
+    ``engine.match``); a level game (or match) by the team the organiser named
+    (``GameResult.named_winner``: a knockout's tie settled at the table)."""
     if result.team_b is None:
         return None
     if result.kind is ResultKind.FORFEIT and result.forfeit_loser is not None:
         return result.team_b if result.forfeit_loser == result.team_a else result.team_a
-    if result.score_a == result.score_b:
-        return None
-    return result.team_a if result.score_a > result.score_b else result.team_b
+    margin = result.score_a - result.score_b
+    if result.games_a is not None and result.games_a != result.games_b:
+        margin = result.games_a - (result.games_b or 0)
+    if margin == 0:
+        named = result.named_winner
+        return named if named in (result.team_a, result.team_b) else None
+    return result.team_a if margin > 0 else result.team_b
 
 
 def bracket_with_results(spec: ep.BracketSpec, winners: dict[frozenset[int], int]) -> ep.Bracket:
@@ -218,15 +246,43 @@ class _Reader:
     def _bracket(self, view: PhaseView, entrants: Sequence[int]) -> ep.Bracket:
         rounds = set(view.rounds)
         winners: dict[frozenset[int], int] = {}
+        level: list[GameResult] = []
         for r in self.results:
             if r.round in rounds and r.team_b is not None:
                 w = winner_of(r)
                 if w is not None:
                     winners[frozenset((r.team_a, r.team_b))] = w
+                elif r.kind is ResultKind.PLAYED:
+                    level.append(r)
         bracket = bracket_with_results(core.bracket_spec(view.spec, entrants), winners)
         view.complete = bracket.finished
         view.pending = sum(1 for m in bracket.matches if not m.decided)
+        if level:
+            self._ties(view, bracket, level)
         return bracket
+
+    def _ties(self, view: PhaseView, bracket: ep.Bracket, level: list[GameResult]) -> None:
+        """The level games that are undecided matches of this bracket, with their tables
+        (one query, only when a game ended level)."""
+        open_pairs = {
+            frozenset((m.team_a, m.team_b))
+            for m in bracket.matches
+            if not m.decided and m.team_a is not None and m.team_b is not None
+        }
+        mine = [r for r in level if frozenset((r.team_a, r.team_b)) in open_pairs]
+        if not mine:
+            return
+        tables = {
+            (n, a, b): t
+            for n, t, a, b in Table.objects.filter(
+                round__contest=self.contest, round__number__in={r.round for r in mine}
+            ).values_list("round__number", "number", "entry_a_id", "entry_b_id")
+        }
+        for r in mine:
+            assert r.team_b is not None
+            table = tables.get((r.round, r.team_a, r.team_b))
+            if table is not None:
+                view.ties.append(Tie(r.round, table, r.team_a, r.team_b))
 
     def _placement(self, views: list[PhaseView]) -> ep.FinalPlacement | None:
         """Every team's final place once the last phase (or stage) is over."""
