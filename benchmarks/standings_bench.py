@@ -756,6 +756,8 @@ def main() -> int:
             subprocess.Popen(
                 [
                     str(BIN / "gunicorn"),
+                    "--config",
+                    "config/gunicorn.conf.py",
                     "config.wsgi",
                     "--bind",
                     f"{HOST}:{args.port}",

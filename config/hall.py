@@ -210,7 +210,7 @@ def serve(port: int, bind: str, demo: bool) -> int:
     addresses = lan_addresses()
     env = {**os.environ, **hall_environment(port, addresses), "SECRET_KEY": secret_key()}
     command = [
-        sys.executable, "-m", "gunicorn", "config.wsgi",
+        sys.executable, "-m", "gunicorn", "--config", "config/gunicorn.conf.py", "config.wsgi",
         "--worker-class", "gthread",
         "--workers", str(GUNICORN_WORKERS),
         "--threads", str(GUNICORN_THREADS),

@@ -279,7 +279,7 @@ class App:
         out = open(self.gunicorn_log, "ab")  # noqa: SIM115 (closed in stop_all)
         self._logs.append(out)
         self.gunicorn = subprocess.Popen(
-            [str(BIN / "gunicorn"), "config.wsgi", "--bind", f"{HOST}:{self.gunicorn_port}",
+            [str(BIN / "gunicorn"), "--config", "config/gunicorn.conf.py", "config.wsgi", "--bind", f"{HOST}:{self.gunicorn_port}",
              "--workers", str(workers), "--worker-class", "gthread", "--threads", str(threads),
              "--timeout", "30", "--graceful-timeout", "5", "--log-level", "warning"],
             cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT,
