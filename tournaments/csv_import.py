@@ -7,7 +7,8 @@ name, home club, paid, present) into :class:`ImportRow` values, with one clear F
 per bad line. It accepts UTF-8 (with or without BOM) and Windows-1252 / Latin-1 (what Excel
 writes in France), ``;``, ``,`` or tab separators, any line ending (LF, CRLF, a lone CR), a
 header line whose names are accent- and case-insensitive, at most :data:`MAX_BYTES` bytes and
-:data:`MAX_ROWS` teams.
+:data:`MAX_ROWS` teams (the file itself is read by ``tournaments.csv_reader``, shared with the
+import of players who come alone).
 
 It checks every line against the file itself (a player on two lines) and against the club
 register and the contest (a player already registered, a licence belonging to someone else,
@@ -20,17 +21,18 @@ What it must not do: write anything (``services`` does) or import ``scoring``.
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
 
+# MAX_BYTES, CsvImportError and decode stay importable from here (the views and tests use them).
+from tournaments.csv_reader import MAX_BYTES as MAX_BYTES
+from tournaments.csv_reader import CsvImportError, decode, match_columns, read_table
+from tournaments.csv_reader import cell as read_cell
 from tournaments.models import Contest, Entry, Player, name_key
 
-MAX_BYTES = 1_000_000
 MAX_ROWS = 2_000
 MAX_NAME = 80
 
@@ -50,14 +52,6 @@ COLUMNS: dict[str, tuple[str, ...]] = {
 REQUIRED = ("first1", "last1", "first2", "last2")
 TRUE = {"oui", "o", "x", "1", "vrai", "yes", "y", "true"}
 FALSE = {"non", "n", "0", "faux", "no", "false", ""}
-
-
-class CsvImportError(Exception):
-    """The file as a whole cannot be read (size, encoding, header): ``message`` is French."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
 
 
 @dataclass
@@ -107,56 +101,8 @@ class Preview:
         return bool(self.rows) and not self.errors
 
 
-def decode(raw: bytes) -> tuple[str, str]:
-    """The text of the file and the name of its encoding; :class:`CsvImportError` if unreadable."""
-    if len(raw) > MAX_BYTES:
-        raise CsvImportError(
-            _("Le fichier est trop gros (%(size)s Ko) : 1 000 Ko au plus.")
-            % {"size": len(raw) // 1000}
-        )
-    if not raw.strip():
-        raise CsvImportError(_("Le fichier est vide."))
-    if b"\x00" in raw:
-        raise CsvImportError(
-            _(
-                "Ce fichier n'est pas un CSV en texte (tableur enregistré en .xlsx, ou UTF-16 ?). "
-                "Enregistrez-le au format « CSV (séparateur : point-virgule) »."
-            )
-        )
-    try:
-        return raw.decode("utf-8-sig"), "UTF-8"
-    except UnicodeDecodeError:
-        pass
-    try:
-        return raw.decode("cp1252"), "Windows-1252"
-    except UnicodeDecodeError:
-        raise CsvImportError(
-            _(
-                "L'encodage du fichier n'est pas reconnu. Enregistrez-le en « CSV UTF-8 » "
-                "depuis votre tableur."
-            )
-        ) from None
-
-
-def _delimiter(header: str) -> str:
-    counts = {d: header.count(d) for d in (";", ",", "\t")}
-    best = max(counts, key=lambda d: counts[d])
-    if counts[best] == 0:
-        raise CsvImportError(
-            _("Aucun séparateur trouvé dans la ligne d'en-tête : utilisez « ; » ou « , ».")
-        )
-    return best
-
-
 def _columns(header: list[str]) -> dict[str, int]:
-    aliases = {name_key(alias): column for column, names in COLUMNS.items() for alias in names}
-    found: dict[str, int] = {}
-    for index, title in enumerate(header):
-        column = aliases.get(name_key(title.replace("_", " ")))
-        if column is None:
-            column = aliases.get(name_key(title.replace("_", "")))
-        if column is not None and column not in found:
-            found[column] = index
+    found = match_columns(header, COLUMNS)
     missing = [c for c in REQUIRED if c not in found]
     if missing:
         names = {"first1": "prenom1", "last1": "nom1", "first2": "prenom2", "last2": "nom2"}
@@ -184,38 +130,17 @@ def _bool(value: str, line: int, label: str, errors: list[str]) -> bool:
 
 def parse(text: str) -> tuple[list[ImportRow], str]:
     """Rows of the file (with per-line shape errors) and the separator used."""
-    lines = text.splitlines()
-    first = next((line for line in lines if line.strip()), "")
-    delimiter = _delimiter(first)
-    # newline="": \n, \r\n and a lone \r (old Mac spreadsheets) all end a line.
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    try:
-        records = list(reader)
-    except csv.Error as exc:
-        raise CsvImportError(
-            _("Le fichier CSV est mal formé : %(error)s.") % {"error": exc}
-        ) from exc
-    records_iter = iter(enumerate(records, start=1))
-    header: list[str] = []
-    for _number, record in records_iter:
-        if any(cell.strip() for cell in record):
-            header = record
-            break
-    columns = _columns(header)
+    table = read_table(text)
+    columns = _columns(table.header)
     rows: list[ImportRow] = []
-    for number, record in records_iter:
-        if not any(cell.strip() for cell in record):
-            continue
+    for number, record in table.records:
         if len(rows) >= MAX_ROWS:
             raise CsvImportError(
                 _("Le fichier contient plus de %(max)s équipes : découpez-le.") % {"max": MAX_ROWS}
             )
 
         def cell(column: str, record: list[str] = record) -> str:
-            index = columns.get(column)
-            if index is None or index >= len(record):
-                return ""
-            return " ".join(record[index].split())
+            return read_cell(record, columns.get(column))
 
         errors: list[str] = []
         for player, first, last in ((1, "first1", "last1"), (2, "first2", "last2")):
@@ -244,7 +169,7 @@ def parse(text: str) -> tuple[list[ImportRow], str]:
         rows.append(row)
     if not rows:
         raise CsvImportError(_("Le fichier ne contient aucune équipe sous la ligne d'en-tête."))
-    return rows, delimiter
+    return rows, table.delimiter
 
 
 def _player_key(player: tuple[str, str, str]) -> str:

@@ -3,6 +3,7 @@
 ``SoloForm`` is the team quick-add form cut down to one player (the same register lookup and
 homonym choice: the field keeps the name ``player1`` so the suggestions list answers it).
 The mixed mode's forms pick solo players of the contest by their id among the unpaired ones.
+``SoloCsvUploadForm`` is the team import's upload field with the solo file's columns.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.forms_entries import EntryForm, PlayerField
+from tournaments.forms_entries import CsvUploadForm, EntryForm, PlayerField
 from tournaments.models import Club, Contest, SoloEntry
 
 
@@ -102,3 +103,14 @@ class DrawPairsForm(forms.Form):
         max_value=2**63 - 1,
         help_text=gettext_lazy("Pour refaire un tirage à l'identique ; vide = nouveau tirage."),
     )
+
+
+class SoloCsvUploadForm(CsvUploadForm):
+    """The CSV file of players who come alone (the team import's field, its own columns)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["file"].help_text = gettext_lazy(
+            "Une ligne par joueur. Colonnes : prenom ; nom (ou une colonne joueur « Prénom "
+            "Nom »), et au choix licence, club. Séparateur « ; » ou « , ». 1 Mo au plus."
+        )

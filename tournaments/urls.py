@@ -20,6 +20,7 @@ from tournaments import (
     views_rounds,
     views_seasons,
     views_solo,
+    views_solo_import,
 )
 
 app_name = "tournaments"
@@ -78,6 +79,12 @@ urlpatterns = [
         name="entry_action",
     ),
     path(CONTEST + "joueurs-seuls/", views_solo.solos, name="solos"),
+    path(CONTEST + "joueurs-seuls/import/", views_solo_import.solos_import, name="solos_import"),
+    path(
+        CONTEST + "joueurs-seuls/import/confirmer/",
+        views_solo_import.solos_import_confirm,
+        name="solos_import_confirm",
+    ),
     path(CONTEST + "joueurs-seuls/former/", views_solo.solo_pair, name="solo_pair"),
     path(CONTEST + "joueurs-seuls/tirer/", views_solo.solo_draw, name="solo_draw"),
     path(CONTEST + "joueurs-seuls/benevole/", views_solo.solo_volunteer, name="solo_volunteer"),

@@ -1,6 +1,6 @@
 """Every write of the tournaments app, one module per use case.
 
-``seasons``, ``players``, ``solo`` (players alone), ``melee`` (a mêlée partie's draw), ``mixed``
+``seasons``, ``players``, ``solo`` (players alone), ``solo_import`` (a CSV file of them), ``melee`` (a mêlée partie's draw), ``mixed``
 (solo players paired for the whole contest), ``player_merge``, ``contests``, ``entries``, ``imports`` (a validated CSV import),
 ``rounds`` (draw, publication, visibility, deletion, closing and reopening), ``edits`` (hand edits of a draft draw),
 ``plan_rounds``, ``latecomers`` and ``table_moves`` (changes of a running contest's plan, each with a reason),
@@ -76,6 +76,12 @@ from tournaments.services.solo import (
     set_solo_flag,
     withdraw_solo,
 )
+from tournaments.services.solo_import import (
+    LineCheck,
+    SoloImportRefused,
+    check_lines,
+    import_solos,
+)
 from tournaments.services.table_moves import (
     free_numbers,
     move_consequences,
@@ -94,14 +100,17 @@ __all__ = [
     "Homonym",
     "ImportInterrupted",
     "LatecomerOptions",
+    "LineCheck",
     "PairDraw",
     "ReplacementValues",
     "ServiceError",
+    "SoloImportRefused",
     "SoloValues",
     "add_entry",
     "add_solo",
     "add_to_registry",
     "change_rounds_count",
+    "check_lines",
     "close_round",
     "close_rounds",
     "conflicts",
@@ -118,6 +127,7 @@ __all__ = [
     "get_or_create_player",
     "homonyms",
     "import_entries",
+    "import_solos",
     "latecomer_consequences",
     "latecomer_options",
     "lend_volunteer",

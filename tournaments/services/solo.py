@@ -80,19 +80,26 @@ def lock_solo(solo: SoloEntry) -> SoloEntry:
         ) from None
 
 
-@transaction.atomic
-def add_solo(contest: Contest, values: SoloValues) -> SoloEntry:
-    """Register a player alone. Once partie N is published, he joins at partie N + 1."""
-    locked = lock_contest(contest)
-    check_open(locked)
-    check_takes_solos(locked)
-    check_player_free(locked, values.player)
-    joined = last_published(locked) + 1
-    if joined > locked.rounds_count:
+def check_takes_newcomers(contest: Contest) -> int:
+    """What refuses any solo registration, whoever the player (closed contest, fixed teams,
+    every partie published); else the partie a newcomer joins at."""
+    check_open(contest)
+    check_takes_solos(contest)
+    joined = last_published(contest) + 1
+    if joined > contest.rounds_count:
         raise ServiceError(
             "solo.too_late",
             _("Toutes les parties sont publiées : plus aucun joueur ne peut entrer."),
         )
+    return joined
+
+
+@transaction.atomic
+def add_solo(contest: Contest, values: SoloValues) -> SoloEntry:
+    """Register a player alone. Once partie N is published, he joins at partie N + 1."""
+    locked = lock_contest(contest)
+    joined = check_takes_newcomers(locked)
+    check_player_free(locked, values.player)
     number = (SoloEntry.objects.filter(contest=locked).aggregate(m=Max("number"))["m"] or 0) + 1
     solo = SoloEntry.objects.create(
         contest=locked,
