@@ -5,7 +5,8 @@
   fragment cached under the round's sheets' versions (``publishing.pagecache``).
 * A team's page shows the rounds whose draw or results are public, scores only for rounds with
   public results, and its rank over the rounds of the public standings (computed on demand,
-  cached under the snapshot's fingerprint).
+  cached under the snapshot's fingerprint). A knockout's level game whose winner the organiser
+  named shows its score as played, a draw, and the organiser's decision.
 
 What it must not do: show anything of a round or a snapshot the lookups did not allow.
 """
@@ -26,6 +27,7 @@ from django.views.decorators.http import require_GET
 from publishing import exports, lookups, pagecache
 from publishing.http import french_404
 from scoring.models import DealRecord, ScoreSheet
+from scoring.services import tie_winner
 from standings import services as standings_service
 from tournaments.models import Entry, Round, Table
 
@@ -169,7 +171,10 @@ def team(request: HttpRequest, club_slug: str, contest_slug: str, number: int) -
         .select_related("entry_b__player1", "entry_b__player2")
         .order_by("round__number")
     )
-    sheets = {s.table_id: s for s in ScoreSheet.objects.filter(table__in=tables)}
+    # With its table: a level game's outcome reads it (``tie_winner.is_level``).
+    sheets = {
+        s.table_id: s for s in ScoreSheet.objects.filter(table__in=tables).select_related("table")
+    }
     snapshot = standings_service.public_snapshot(contest)
     row = None
     if snapshot is not None:
@@ -225,6 +230,12 @@ def _outcome(sheet: ScoreSheet, is_a: bool) -> str:
         return _("forfait perdu") if sheet.forfeit_loser == mine else _("gagnée par forfait")
     if sheet.winner == "draw":
         return _("nulle")
+    if tie_winner.is_level(sheet):
+        # A knockout's level game whose winner the organiser named (``tie_winner``): the
+        # points stay level and the standings count a draw; the decision is said beside it.
+        if sheet.winner == mine:
+            return _("nulle — qualifiée par décision de l'organisateur")
+        return _("nulle — éliminée par décision de l'organisateur")
     return _("gagnée") if sheet.winner == mine else _("perdue")
 
 

@@ -5,6 +5,8 @@ link's lookup), recognises a re-sent form by its client id (the deal it already 
 answered again, nothing is added), refuses a form shown before another
 write (:class:`StaleSheet`) or a deal the sheet's state does not take, re-scores the deal with
 the engine (whatever a form previewed), then saves the sheet's new totals and inserts the deal.
+On the table link's path (:func:`record_deal_locked`) a timed partie whose time ran out has its
+time called first (``time_up.call_time_if_over``): the deal arriving was the one in play.
 Deal numbers are given here, never by the client: two phones posting at once get deals n and
 n + 1 in the order the lock was taken, or one of them is told the sheet changed. The phone that
 enters a sheet's first deal is bound to the sheet (``entry_device``): it may not confirm it.
@@ -50,8 +52,6 @@ from scoring.services.common import (
 )
 from scoring.services.errors import DealRefused, Written, refuse
 from scoring.sheet_states import Action, Role
-from tournaments.models import Table
-from tournaments.services.clock import clock_of
 
 
 def find_deal(sheet: ScoreSheet, client_id: uuid.UUID | None) -> DealRecord | None:
@@ -94,31 +94,20 @@ def record_deal(
     device: str = "",
     source: str = DealRecord.Source.TABLE,
     role: Role | str | None = None,
-    table: Table | None = None,
 ) -> Written:
-    """Add the next deal (or a penalty) to an open sheet.
+    """Add the next deal (or a penalty) to an open sheet, locking it here.
 
     A form re-sent with the same ``client_id`` gets the deal it already recorded
     (``created=False``), whatever the sheet's version or state now. ``role``: the table link
-    by default, or the member's role for a deal entered on the organiser's page. ``table``:
-    the sheet's table as the caller read it, with its round and contest (see ``lock``).
+    by default, or the member's role for a deal entered on the organiser's page. Time is not
+    called here: the table link's deal POST goes through :func:`record_deal_locked`, which
+    calls it; the organiser's page and the scripts type deals as they were played.
     """
     acting = role_of(role, source == DealRecord.Source.ORGANISER)
     entry = NewDeal(facts, client_id, user, device[:64], source, acting)
-    # A timed partie whose time ran out: this sheet learns it before its next deal (the deal
-    # arriving was the one in play), in its own transaction (time_up). That write moves the
-    # sheet's version on by one: a form current before it still is.
-    if (
-        table is not None
-        and acting == Role.TABLE
-        and clock_of(table.round).over
-        and time_up.call_time_on_sheet(sheet_id, table)
-        and version is not None
-    ):
-        version += 1
     try:
         with transaction.atomic():
-            return _record_locked(lock(sheet_id, table), version, entry)
+            return _record_locked(lock(sheet_id), version, entry)
     except IntegrityError:
         # The unique (sheet, client_id) backstop: the same form won a race against itself.
         written = deal_of_resent_form(sheet_id, client_id)
@@ -148,8 +137,9 @@ def record_deal_locked(
     if not transaction.get_connection().in_atomic_block:
         raise TransactionManagementError("record_deal_locked needs the caller's transaction.")
     entry = NewDeal(facts, client_id, None, device[:64], DealRecord.Source.TABLE, Role.TABLE)
-    # The sheet learns that time was called before its next deal (see record_deal): a form
-    # current before that write still is.
+    # A timed partie whose time ran out: this sheet learns it before its next deal (the deal
+    # arriving was the one in play). That write moves the sheet's version on by one: a form
+    # current before it still is.
     if time_up.call_time_if_over(sheet) and version is not None:
         version += 1
     return _record_locked(sheet, version, entry)

@@ -11,9 +11,9 @@ The organiser may also call time at one table (a slow table, with or without a c
 :func:`call_time_at_table`); the same rule then applies to that sheet alone.
 
 Time is called for a sheet at the first of: the next deal arriving after the end
-(``deals.record_deal``, through :func:`call_time_on_sheet`: the deal arriving is the one that was in
-play), or any page that reads the partie after the end (:func:`call_time_for_round`: the
-follow page, the table phones' pages and polling). Sheets without any deal at the end
+(``deals.record_deal_locked``, the table link's deal POST, through :func:`call_time_if_over`:
+the deal arriving is the one that was in play), or any page that reads the partie after the
+end (:func:`call_time_for_round`: the follow page, the table phones' pages and polling). Sheets without any deal at the end
 (paper sheets, typed later by the organiser) are left alone: their end is the paper's.
 Idempotent: a sheet's time is called once. What calling time left a sheet (called after which
 deal, the deals still to play or the game over) is read once here, :func:`time_called_of`, for

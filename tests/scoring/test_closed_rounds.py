@@ -21,7 +21,7 @@ from scoring.models import DealCorrection, DealRecord, ScoreSheet
 from tests.conftest import PASSWORD
 from tests.reliability.fingerprint import database_fingerprint
 from tests.scoring.conftest import deal_data, make_round, page_text, table_url
-from tests.scoring.helpers import finish_game, play_deals
+from tests.scoring.helpers import finish_game, link_deal, play_deals
 from tournaments import services as tournaments_services
 from tournaments.models import AuditEvent, Round
 
@@ -285,8 +285,8 @@ def test_a_scorer_cannot_reopen_nor_close(sheet: Any, scorer: Any, club_admin: A
 
 
 def test_a_write_that_read_the_round_before_it_closed_is_refused(sheet: Any) -> None:
-    """The table link's write reuses the table it read; the round's state is read again under
-    the sheet's lock, so a round closed in between refuses the deal."""
+    """The phone's page read the round in play; the deal POST's lookup reads the round's state
+    again with the sheet's lock, so a round closed in between refuses the deal."""
     from scoring import access
 
     link_sheet = access.sheet_for_link(
@@ -295,13 +295,11 @@ def test_a_write_that_read_the_round_before_it_closed_is_refused(sheet: Any) -> 
     assert link_sheet.table.round.status == Round.Status.PUBLISHED
     Round.objects.filter(pk=sheet.table.round_id).update(status=Round.Status.CLOSED)
     with pytest.raises(services.NotAllowed) as refused:
-        services.record_deal(
-            link_sheet.pk,
+        link_deal(
+            link_sheet,
             DealFacts(taker="a", trump="hearts", taker_points=100),
             version=link_sheet.version,
             client_id=uuid.uuid4(),
-            device="phone-a",
-            table=link_sheet.table,
         )
     assert refused.value.code == "round_closed"
     assert not DealRecord.objects.filter(sheet=sheet).exists()

@@ -2,8 +2,9 @@
 
 Through the services (accepted, each refusal with nothing changed, the history and the
 contest log), the bracket going on with the named team (the phases' reading, the next draw,
-the cockpit, the phases page), and the organiser's sheet page (the prompt only on a level
-knockout sheet, a bad form refused in French).
+the cockpit, the phases page), the organiser's sheet page (the prompt only on a level
+knockout sheet, a bad form refused in French), and the team's public page (the score as
+played, the organiser's decision said).
 """
 
 from __future__ import annotations
@@ -388,3 +389,59 @@ def test_the_refusals_and_the_prompt_read_in_english(club: Any) -> None:
         assert translation.gettext("Égalité : désignez l'équipe qualifiée") == (
             "Tie: name the team that goes through"
         )
+
+
+# --- the team's public page -------------------------------------------------------------------
+
+QUALIFIED = "nulle — qualifiée par décision de l'organisateur"
+ELIMINATED = "nulle — éliminée par décision de l'organisateur"
+
+
+def _team_page(contest: Contest, number: int) -> str:
+    url = reverse("scores:team", args=[contest.club.slug, contest.slug, number])
+    response = Client().get(url)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def _outcome_cell(page: str, round_number: int) -> str:
+    """The team's row of ``round_number``, from its partie's cell to the end of the row."""
+    start = page.index("#table-", page.index('<table class="data team-games">'))
+    row = page[page.rfind("<tr>", 0, start) : page.index("</tr>", start)]
+    assert f">{round_number}</a>" in row
+    return row
+
+
+@pytest.mark.django_db
+def test_the_team_page_shows_the_organisers_decision_on_a_level_knockout_game(
+    club: Any,
+) -> None:
+    contest, first = _knockout(club)
+    Round.objects.filter(pk=first.pk).update(show_results=True)
+    sheet = _sheet(first, 1)
+    a, b = sheet.table.entry_a, sheet.table.entry_b
+    assert b is not None
+    # Before any naming: a plain draw on both pages.
+    for team in (a, b):
+        row = _outcome_cell(_team_page(contest, team.number), 1)
+        assert "972 – 972" in row and "<td>nulle</td>" in row
+    _name(sheet, "b", reason="Donne décisive gagnée par B")
+    named = _outcome_cell(_team_page(contest, b.number), 1)
+    other = _outcome_cell(_team_page(contest, a.number), 1)
+    # The score as played, the decision said; neither team won nor lost at the table.
+    assert "972 – 972" in named and QUALIFIED in named.replace("&#x27;", "'")
+    assert "972 – 972" in other and ELIMINATED in other.replace("&#x27;", "'")
+    for row in (named, other):
+        assert "gagnée" not in row and "perdue" not in row
+    # A game won at the score is left as it was.
+    won = _sheet(first, 2)
+    row = _outcome_cell(_team_page(contest, won.table.entry_a.number), 1)
+    assert "<td>gagnée</td>" in row and "décision" not in row
+
+
+def test_the_team_pages_decision_reads_in_english() -> None:
+    from django.utils import translation
+
+    with translation.override("en"):
+        assert translation.gettext(QUALIFIED) == "drawn — through by the organiser's decision"
+        assert translation.gettext(ELIMINATED) == "drawn — out by the organiser's decision"

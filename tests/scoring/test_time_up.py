@@ -25,6 +25,7 @@ from scoring.adapters import DealFacts
 from scoring.models import ScoreSheet
 from scoring.services.common import fold_deals
 from tests.scoring.conftest import _entries, make_contest, make_round
+from tests.scoring.helpers import link_deal
 from tournaments import journal
 from tournaments.models import AuditEvent
 from tournaments.services import clock
@@ -57,14 +58,7 @@ def timed_sheet(club: Any, slug: str, **rules: Any) -> ScoreSheet:
 def enter(sheet: ScoreSheet, n: int) -> Any:
     """Deal ``n`` (1-based) from the table's phone, as the table view sends it."""
     sheet = ScoreSheet.objects.select_related("table__round__contest").get(pk=sheet.pk)
-    return services.record_deal(
-        sheet.pk,
-        facts(n),
-        version=sheet.version,
-        client_id=uuid.uuid4(),
-        device="phone-a",
-        table=sheet.table,
-    )
+    return link_deal(sheet, facts(n), version=sheet.version, client_id=uuid.uuid4())
 
 
 def engine_fold(sheet: ScoreSheet, deals: int, called_after: int | None) -> GameState:
@@ -227,14 +221,7 @@ def test_the_last_deal_is_scored_exactly(club: Any) -> None:
 
     def post() -> Any:
         fresh = ScoreSheet.objects.select_related("table__round__contest").get(pk=sheet.pk)
-        return services.record_deal(
-            sheet.pk,
-            deal,
-            version=fresh.version,
-            client_id=uuid.uuid4(),
-            device="phone-a",
-            table=fresh.table,
-        )
+        return link_deal(fresh, deal, version=fresh.version, client_id=uuid.uuid4())
 
     with at(10):
         first = post().deal
@@ -257,8 +244,12 @@ def test_a_closed_partie_is_left_as_it_is(club: Any) -> None:
     sheet = timed_sheet(club, "close", time_up="as_it_stands")
     with at(10):
         enter(sheet, 1)
+    # The table as a phone's page read it, the partie still in play (``_time_checked``).
+    read = ScoreSheet.objects.select_related("table__round__contest").get(pk=sheet.pk)
     Round.objects.filter(pk=sheet.table.round_id).update(status=Round.Status.CLOSED)
     with at(41):
         assert services.call_time_on_sheet(sheet.pk) is False
+        # The round's state is read again with the lock: the closing is seen.
+        assert services.call_time_on_sheet(sheet.pk, read.table) is False
     sheet.refresh_from_db()
     assert sheet.time_called_after is None and sheet.status == ScoreSheet.Status.OPEN
