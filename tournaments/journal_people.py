@@ -54,11 +54,13 @@ def _entry_checked_in(event: AuditEvent, names: Names) -> str:
 
 
 def _entry_withdraw(event: AuditEvent, names: Names) -> str:
-    text = _("%(team)s retirée après la partie %(round)s") % {
-        "team": team_of(event, names),
-        "round": state_of(event.after).get("withdrawn_after_round") or "?",
-    }
-    return done(event, text)
+    after = state_of(event.after).get("withdrawn_after_round")
+    # 0 is a withdrawal before the first partie; None only in an event written without it.
+    if after == 0:
+        text = _("%(team)s retirée avant la première partie")
+    else:
+        text = _("%(team)s retirée après la partie %(round)s")
+    return done(event, text % {"team": team_of(event, names), "round": after or "?"})
 
 
 def _entry_replace(event: AuditEvent, names: Names) -> str:

@@ -88,12 +88,13 @@ class EntryTable(tables.Table):
     def render_status(self, record: Entry) -> str:
         badges = []
         if record.withdrawn_after_round is not None:
-            badges.append(
-                format_html(
-                    '<span class="badge status-withdrawn">{}</span>',
-                    _("retirée après la partie %(n)s") % {"n": record.withdrawn_after_round},
-                )
+            # Withdrawn before the first partie is stored as "after partie 0".
+            withdrawn = (
+                _("retirée après la partie %(n)s") % {"n": record.withdrawn_after_round}
+                if record.withdrawn_after_round
+                else _("retirée avant la première partie")
             )
+            badges.append(format_html('<span class="badge status-withdrawn">{}</span>', withdrawn))
         if record.joined_at_round > 1:
             badges.append(
                 format_html(

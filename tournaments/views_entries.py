@@ -145,10 +145,11 @@ def entry_action(
             text = _("Équipe n° %(number)s %(done)s.") % {"number": entry.number, "done": done}
         elif action == "retirer":
             entry = services.withdraw_entry(entry)
-            text = _("Équipe n° %(number)s retirée après la partie %(round)s.") % {
-                "number": entry.number,
-                "round": entry.withdrawn_after_round,
-            }
+            text = (
+                _("Équipe n° %(number)s retirée après la partie %(round)s.")
+                if entry.withdrawn_after_round
+                else _("Équipe n° %(number)s retirée avant la première partie.")
+            ) % {"number": entry.number, "round": entry.withdrawn_after_round}
         elif action == "reintegrer":
             services.reinstate_entry(entry)
             text = _("Équipe n° %(number)s réintégrée.") % {"number": entry.number}

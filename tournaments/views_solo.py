@@ -145,10 +145,11 @@ def solo_action(
             text = _("%(player)s : %(done)s.") % {"player": name, "done": done}
         elif action == "retirer":
             solo = services.withdraw_solo(solo)
-            text = _("%(player)s retiré(e) après la partie %(round)s.") % {
-                "player": name,
-                "round": solo.withdrawn_after_round,
-            }
+            text = (
+                _("%(player)s retiré(e) après la partie %(round)s.")
+                if solo.withdrawn_after_round
+                else _("%(player)s retiré(e) avant la première partie.")
+            ) % {"player": name, "round": solo.withdrawn_after_round}
         elif action == "reintegrer":
             services.reinstate_solo(solo)
             text = _("%(player)s réintégré(e).") % {"player": name}

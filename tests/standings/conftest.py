@@ -21,23 +21,28 @@ def _clean_cache() -> Iterator[None]:
     events.reset_breaker()
 
 
-def _reset_pools(app: Any) -> None:
-    app._pool = None
-    amqp = app.__dict__.get("amqp")
-    if amqp is not None:
-        amqp._producer_pool = None
-
-
 @pytest.fixture
 def broker_down(settings: Any) -> Iterator[None]:
-    """Celery configured with a Redis broker where nothing listens (port 1 on loopback)."""
-    from config.celery import app
+    """Celery configured with a Redis broker where nothing listens (port 1 on loopback).
 
-    old = (app.conf.broker_url, app.conf.task_always_eager)
+    A separate Celery app is built from the Django settings (as ``config.celery`` builds the
+    project's) and made the current one of this thread (the test's, where the sends happen):
+    the ``@shared_task`` proxies resolve to it, so every send opens a connection to the dead
+    broker, whatever connection pools the project's app has cached. The project's app, its configuration and its
+    connection pools are left untouched, and are current again afterwards.
+    """
+    from celery import Celery
+
+    from config.celery import app as project_app
+
+    settings.CELERY_BROKER_URL = "redis://127.0.0.1:1/15"
     settings.CELERY_TASK_ALWAYS_EAGER = False
-    app.conf.broker_url = "redis://127.0.0.1:1/15"
-    app.conf.task_always_eager = False
-    _reset_pools(app)
-    yield
-    app.conf.broker_url, app.conf.task_always_eager = old
-    _reset_pools(app)
+    # No fix-ups: Django's would hook worker_init for the lifetime of the process.
+    with Celery("atout-broker-down", set_as_current=False, fixups=[]) as down:
+        down.config_from_object("django.conf:settings", namespace="CELERY")
+        assert down.conf.broker_url == settings.CELERY_BROKER_URL
+        down.set_current()
+        try:
+            yield
+        finally:
+            project_app.set_current()
