@@ -45,6 +45,7 @@ POST_ONLY = {
     "tournaments:contest_finish",
     "tournaments:draw_rule",
     "tournaments:entries_import_confirm",
+    "tournaments:solos_import_confirm",
     "tournaments:entry_action",
     "tournaments:round_generate",
     "tournaments:round_swap",
