@@ -7,8 +7,8 @@ What it does (everything on 127.0.0.1, bounded in time and in count):
    with one published round holding ``--phones x --tables-per-phone`` tables for each run (one
    for the closed-loop scenario, one for the paced one; plus a few tables for the warm-up), and
    a third contest of 200-deal games for the hot case.
-2. Starts gunicorn (``config.wsgi`` with ``config/gunicorn.conf.py``, whose hook freezes a
-   worker's start-up heap, ``--no-freeze`` to compare; gthread workers, DEBUG off, a SECRET_KEY, logging at
+2. Starts gunicorn (``config.wsgi`` with ``config/gunicorn.conf.py``, gthread workers, DEBUG
+   off, a SECRET_KEY, logging at
    WARNING, persistent database connections as configured) on a free loopback port, with the
    README's production services: a Celery broker and the cache (``CACHE_URL``: the table
    links' throttle counters) on an empty Redis database of 127.0.0.1:6379.
@@ -244,7 +244,7 @@ def start_gunicorn(
     cmd = [
         str(Path(sys.executable).parent / "gunicorn"),
         "--config",
-        "config/gunicorn.conf.py",  # the production hooks (the start-up heap frozen)
+        "config/gunicorn.conf.py",  # production's settings file
         "config.wsgi",
         "--bind",
         f"127.0.0.1:{port}",
@@ -840,14 +840,7 @@ def main() -> int:
     parser.add_argument(
         "--eager", action="store_true", help="no Celery broker (standings rebuilt in-request)"
     )
-    parser.add_argument(
-        "--no-freeze",
-        action="store_true",
-        help="web workers leave their start-up heap unfrozen (ATOUT_GC_FREEZE=0), to compare",
-    )
     args = parser.parse_args()
-    if args.no_freeze:
-        ENV["ATOUT_GC_FREEZE"] = "0"
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is needed: apt-get install -y wrk")
     if args.rate <= 0:

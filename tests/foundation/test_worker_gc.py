@@ -1,6 +1,6 @@
 """A starting Celery worker freezes its start-up objects (``config.celery.freeze_startup_heap``),
-so the full collections a rebuild sets off do not walk Django's whole heap; a gunicorn worker
-does the same once it has loaded Django (``config/gunicorn.conf.py``)."""
+so the full collections a rebuild sets off do not walk Django's whole heap; gunicorn's settings
+file (``config/gunicorn.conf.py``) is one gunicorn accepts, and freezes nothing."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import pytest
 from celery.signals import worker_init
 from django.conf import settings
 
@@ -42,26 +41,6 @@ def _gunicorn_settings() -> dict[str, Any]:
     return runpy.run_path(str(Path(settings.BASE_DIR) / "config" / "gunicorn.conf.py"))
 
 
-def test_a_web_worker_freezes_its_start_up_heap_once_it_has_loaded_django(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.delenv("ATOUT_GC_FREEZE", raising=False)
-    hook = _gunicorn_settings()["post_worker_init"]
-    gc.unfreeze()
-    try:
-        hook(object())  # what gunicorn calls in each worker after loading config.wsgi
-        assert gc.get_freeze_count() > 10_000
-    finally:
-        gc.unfreeze()
-
-
-def test_the_freeze_can_be_left_out_to_compare(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("ATOUT_GC_FREEZE", "0")
-    gc.unfreeze()
-    _gunicorn_settings()["post_worker_init"](object())
-    assert gc.get_freeze_count() == 0
-
-
 def test_gunicorn_accepts_the_settings_file() -> None:
     """gunicorn's own check of the file and of the application it loads."""
     env = {**os.environ, "SECRET_KEY": "s" * 60, "DEBUG": "0", "LOG_LEVEL": "WARNING"}
@@ -73,3 +52,4 @@ def test_gunicorn_accepts_the_settings_file() -> None:
     assert done.returncode == 0, done.stderr[-2000:]
     settings_file = _gunicorn_settings()
     assert (settings_file["worker_class"], settings_file["workers"]) == ("gthread", 3)
+    assert "post_worker_init" not in settings_file and "post_fork" not in settings_file
