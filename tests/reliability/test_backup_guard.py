@@ -21,24 +21,30 @@ from tests.reliability.conftest import scratch_pg_databases
 
 ROOT = Path(__file__).resolve().parents[2]
 
+# A phone entering deals: at least COUNT of them, then on until the file STOP exists (when
+# given). It says "entering" once its first deal is saved, so that the test waits for the
+# entry itself rather than for a fixed delay, and stops it as soon as it has seen what it
+# needed (a fixed six seconds before). The 60 s deadline only keeps a failed test from
+# leaving it running.
 DEALS = """
-import sys, time, uuid, django
+import os, sys, time, uuid, django
 django.setup()
 from scoring import services
 from scoring.adapters import DealFacts
 from scoring.models import ScoreSheet
-count, seconds = int(sys.argv[1]), float(sys.argv[2])
+count, stop = int(sys.argv[1]), (sys.argv[2] if len(sys.argv) > 2 else "")
 ids = list(ScoreSheet.objects.filter(kind="deals").values_list("pk", flat=True))
-deadline = time.monotonic() + seconds
-n = 0
-while n < count or time.monotonic() < deadline:
+deadline = time.monotonic() + 60
+n = saved = 0
+while n < count or (stop and not os.path.exists(stop) and time.monotonic() < deadline):
     sheet = ScoreSheet.objects.get(pk=ids[n % len(ids)])
     if sheet.status == "open":
         services.record_deal(sheet.pk, DealFacts(taker="a", trump="hearts", taker_points=82),
                              version=sheet.version, client_id=uuid.uuid4())
+        saved += 1
+        if saved == 1:
+            print("entering", flush=True)
     n += 1
-    if n >= count and seconds == 0:
-        break
     time.sleep(0.05)
 print(n)
 """
@@ -69,15 +75,17 @@ def _deals(env: dict[str, str]) -> int:
 
 
 def _scene(env: dict[str, str], backup: Path) -> None:
-    _run(env, "manage.py", "migrate", "--noinput", "-v0")
+    """From a migrated database (the caller migrates: the SQLite tests start from a migrated
+    copy, where ``migrate`` again would only cost a process and its start-up)."""
     _run(env, "manage.py", "seed_demo")
     _run(env, "manage.py", "backup", str(backup))
     assert backup.with_name(backup.name + ".json").is_file(), "the backup has its manifest"
     at_backup = _deals(env)
 
     # The hall goes on: a phone enters deals while the operator tries to restore.
+    stop = backup.with_name("stop-entering")
     writer = subprocess.Popen(
-        [sys.executable, "-c", DEALS, "5", "6"],
+        [sys.executable, "-c", DEALS, "5", str(stop)],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
@@ -85,10 +93,14 @@ def _scene(env: dict[str, str], backup: Path) -> None:
         text=True,
     )
     try:
-        time.sleep(2)
+        assert writer.stdout is not None
+        # Entry is under way (or the writer ended: its exit code is checked below).
+        first = writer.stdout.readline()
         live = _run(env, "manage.py", "restore", str(backup), "--yes", check=False)
     finally:
+        stop.touch()
         _out, err = writer.communicate(timeout=120)
+    assert first.strip() == "entering", (first, err)
     assert writer.returncode == 0, err
     assert live.returncode != 0
     assert "en service" in live.stderr and "--force" in live.stderr
@@ -123,7 +135,7 @@ def test_sqlite_backup_without_manifest_is_counted_from_the_file(
     _run(env, "manage.py", "seed_demo")
     _run(env, "manage.py", "backup", str(backup))
     backup.with_name(backup.name + ".json").unlink()
-    _run(env, "-c", DEALS, "3", "0")
+    _run(env, "-c", DEALS, "3")
     shown = _run(env, "manage.py", "restore", str(backup), "--force", check=False)
     assert "(scoring.DealRecord) : 3" in shown.stdout, shown.stdout
 
@@ -146,4 +158,6 @@ def test_restore_into_an_empty_database_is_not_refused(
 @pytest.mark.postgres
 def test_postgresql_restore_refuses_a_live_instance_and_counts_the_loss(tmp_path: Path) -> None:
     with scratch_pg_databases(1, "atout_guard") as (url,):
-        _scene(_env(url), tmp_path / "backup.dump")
+        env = _env(url)
+        _run(env, "manage.py", "migrate", "--noinput", "-v0")  # a new, empty database
+        _scene(env, tmp_path / "backup.dump")

@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -21,16 +20,20 @@ from tests.reliability.conftest import scratch_pg_databases
 
 ROOT = Path(__file__).resolve().parents[2]
 
+# Deals on every open sheet, round after round, until the file {stop} exists. It says
+# "entering" once its first deal is saved: the test waits for that, not a fixed delay, and
+# stops it once the backup is taken (it ran a fixed six seconds before). The 60 s deadline
+# only keeps a failed test from leaving it running.
 WRITER = """
-import time, uuid, django
+import os, time, uuid, django
 django.setup()
 from scoring import services
 from scoring.adapters import DealFacts
 from scoring.models import ScoreSheet
-deadline = time.monotonic() + float({seconds})
+deadline = time.monotonic() + 60
 ids = list(ScoreSheet.objects.filter(kind="deals").values_list("pk", flat=True))
 n = 0
-while time.monotonic() < deadline:
+while not os.path.exists({stop!r}) and time.monotonic() < deadline:
     for pk in ids:
         sheet = ScoreSheet.objects.get(pk=pk)
         if sheet.status != "open":
@@ -38,6 +41,8 @@ while time.monotonic() < deadline:
         services.record_deal(pk, DealFacts(taker="a", trump="hearts", taker_points=60 + n % 90),
                              version=sheet.version, client_id=uuid.uuid4())
         n += 1
+        if n == 1:
+            print("entering", flush=True)
 print(n)
 """
 
@@ -74,12 +79,16 @@ def _run(env: dict[str, str], *args: str) -> str:
     return result.stdout.strip()
 
 
-def _backup_during_entry(source: str, backup: Path) -> int:
+def _backup_during_entry(source: str, backup: Path, *, migrate: bool) -> int:
+    """``migrate``: the source is a new, empty database (the SQLite one is a migrated copy,
+    where ``migrate`` again would only cost a process and its start-up)."""
     env = _env(source)
-    _run(env, "manage.py", "migrate", "--noinput", "-v0")
+    if migrate:
+        _run(env, "manage.py", "migrate", "--noinput", "-v0")
     _run(env, "manage.py", "seed_demo")
+    stop = backup.with_name("stop-entering")
     writer = subprocess.Popen(
-        [sys.executable, "-c", WRITER.format(seconds=6)],
+        [sys.executable, "-c", WRITER.format(stop=str(stop))],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
@@ -87,8 +96,11 @@ def _backup_during_entry(source: str, backup: Path) -> int:
         text=True,
     )
     try:
-        time.sleep(2)  # entry is under way
+        assert writer.stdout is not None
+        first = writer.stdout.readline()  # entry is under way (or the writer ended)
+        assert first.strip() == "entering", first
         _run(env, "manage.py", "backup", str(backup))
+        stop.touch()
         out, err = writer.communicate(timeout=120)
     finally:
         if writer.poll() is None:
@@ -103,10 +115,9 @@ def test_sqlite_backup_during_entry_is_consistent(
     tmp_path: Path, migrated_sqlite: Callable[[str], str]
 ) -> None:
     backup = tmp_path / "live.sqlite3"
-    written = _backup_during_entry(migrated_sqlite("live-source.sqlite3"), backup)
-    restored = tmp_path / "restored.sqlite3"
-    target = _env(f"sqlite:///{restored}")
-    _run(target, "manage.py", "migrate", "--noinput", "-v0")
+    written = _backup_during_entry(migrated_sqlite("live-source.sqlite3"), backup, migrate=False)
+    # The target migrated as before, but a copy of the migrated file rather than `migrate` run.
+    target = _env(migrated_sqlite("restored.sqlite3"))
     _run(target, "manage.py", "restore", str(backup), "--yes")
     in_backup = int(_run(target, "-c", CHECK).splitlines()[-1])
     assert 0 < in_backup <= written
@@ -124,7 +135,7 @@ def test_postgresql_backup_during_entry_is_consistent(
 ) -> None:
     source, restored = pg_databases
     backup = tmp_path / "live.dump"
-    written = _backup_during_entry(source, backup)
+    written = _backup_during_entry(source, backup, migrate=True)
     target = _env(restored)
     _run(target, "manage.py", "restore", str(backup), "--yes")
     in_backup = int(_run(target, "-c", CHECK).splitlines()[-1])
