@@ -220,6 +220,14 @@ class _Builder(StepBuilder):
             ),
         )
 
+    def _ranking_draw_line(self) -> str:
+        """How a draw that reads the standings draws: a mêlée seats players, not teams."""
+        if self.phased:
+            return _("Tirage selon le plan des phases (poules, tableaux).")
+        if self.contest.entry_mode == Contest.EntryMode.MELEE:
+            return _("Tirage selon le classement des joueurs : des scores proches à la même table.")
+        return _("Tirage selon le classement, sans revanche.")
+
     def _next_draw(self, step: Step, number: int) -> None:
         action = Action(
             _("Tirer la partie %(n)s") % {"n": number},
@@ -234,11 +242,7 @@ class _Builder(StepBuilder):
             step.state = "blocked"
             return
         if draws_by_ranking(self.contest, number):
-            step.lines.append(
-                _("Tirage selon le plan des phases (poules, tableaux).")
-                if self.phased
-                else _("Tirage selon le classement, sans revanche.")
-            )
+            step.lines.append(self._ranking_draw_line())
             waiting = tables_waiting(self.contest, number, self.progress)
             if waiting:
                 step.state = "blocked"

@@ -230,3 +230,23 @@ def test_a_melee_takes_no_fixed_team(melee: Any, organiser_client: Any) -> None:
     assert response.status_code == 400
     assert "équipes formées : inscrivez les joueurs seuls" in response.content.decode()
     assert not Entry.objects.filter(contest=melee).exists()
+
+
+@pytest.mark.django_db
+def test_the_cockpit_says_a_melee_draws_players_by_their_ranking(
+    club: Any, organiser_client: Any
+) -> None:
+    """A mêlée drawn by ranking from partie 2 seats players of close scores together: the
+    cockpit says so, not the team draw's "sans revanche" (a mêlée has no fixed teams)."""
+    melee = make_contest(club, entry_mode="melee", slug="melee-classement")
+    melee.pairing_method = melee.PairingMethod.DRAW_THEN_RANKING
+    melee.save(update_fields=["pairing_method"])
+    add_solos(melee, 8)
+    assert organiser_client.post(_url(melee, "tournaments:round_generate")).status_code == 302
+    publish = _url(melee, "tournaments:round_publish", round_number=1)
+    assert organiser_client.post(publish).status_code == 302
+    cockpit = organiser_client.get(melee.get_absolute_url()).content.decode()
+    assert "Tirage selon le classement des joueurs : des scores proches à la même table." in (
+        cockpit
+    )
+    assert "sans revanche" not in cockpit
