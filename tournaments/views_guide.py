@@ -27,7 +27,7 @@ from tournaments import access
 GUIDE = settings.BASE_DIR / "docs" / "guide-organisateur.md"
 # The guide's translations by language code; a language without one reads the French guide.
 TRANSLATIONS: dict[str, Path] = {"en": settings.BASE_DIR / "docs" / "guide-organiser.en.md"}
-_IMAGE = re.compile(r'src="guide/([A-Za-z0-9_-]+\.png)"')
+_IMAGE = re.compile(r'<img\b[^>]*\bsrc="guide/([A-Za-z0-9_-]+\.png)"[^>]*>')
 
 
 def _render(text: str) -> str:
@@ -42,7 +42,15 @@ def _render(text: str) -> str:
     # fenced_code: the guide's ```sh blocks are code blocks, not inline code starting "sh".
     extensions = ["toc", "tables", "sane_lists", "fenced_code", EscapeHtml()]
     html = markdown.markdown(text, extensions=extensions)
-    return _IMAGE.sub(lambda m: f'src="{static("guide/" + m.group(1))}" loading="lazy"', html)
+    return _IMAGE.sub(_linked_image, html)
+
+
+def _linked_image(match: re.Match[str]) -> str:
+    """A screenshot at its static URL, inside a link to itself: on a phone the column shrinks
+    it, a tap opens it full size."""
+    url = static("guide/" + match.group(1))
+    tag = match.group(0).replace(f'src="guide/{match.group(1)}"', f'src="{url}" loading="lazy"')
+    return f'<a class="guide-shot" href="{url}">{tag}</a>'
 
 
 @lru_cache(maxsize=4)

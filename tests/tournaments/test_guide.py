@@ -83,6 +83,10 @@ def test_every_screenshot_resolves(organiser: Any, contest: Any, settings: Any) 
         response = login(organiser).get(src)
         assert response.status_code == 200, src
         assert response["Content-Type"] == "image/png", src
+    # Each screenshot is a link to itself, full size (the column shrinks it on a phone).
+    linked = re.findall(r'<a class="guide-shot" href="([^"]+)"><img[^>]+src="([^"]+)"', article)
+    assert [src for _href, src in linked] == sources
+    assert all(href == src for href, src in linked)
 
 
 def test_the_cockpit_links_to_the_guide(organiser: Any, contest: Any) -> None:
