@@ -110,9 +110,7 @@ def _projector_fragment(request: HttpRequest, contest: Contest, view: str) -> st
     if meta is None:
         if lookups.visible_rounds(contest).filter(show_standings=True).exists():
             lookups.heal(contest.pk)
-        return render_to_string(
-            "publishing/public/_projector_waiting.html", {"contest": contest}, request=request
-        )
+        return _waiting(request, contest)
     lookups.check_fresh(meta)
     if view == "joueurs" or contest.entry_mode == Contest.EntryMode.MELEE:
         return projector_players(request, contest, meta)
@@ -131,12 +129,21 @@ def _projector_fragment(request: HttpRequest, contest: Contest, view: str) -> st
     return str(pagecache.render_once(key, build)[1])
 
 
+def _waiting(request: HttpRequest, contest: Contest) -> str:
+    """Nothing of this view public yet: say so, and offer the last public draw (the players of
+    a mêlée look for their table before any standings exist)."""
+    draw = lookups.visible_rounds(contest).filter(show_draw=True).order_by("-number").first()
+    return render_to_string(
+        "publishing/public/_projector_waiting.html",
+        {"contest": contest, "draw": draw},
+        request=request,
+    )
+
+
 def _projector_results(request: HttpRequest, contest: Contest) -> str:
     round_ = lookups.visible_rounds(contest).filter(show_results=True).order_by("-number").first()
     if round_ is None:
-        return render_to_string(
-            "publishing/public/_projector_waiting.html", {"contest": contest}, request=request
-        )
+        return _waiting(request, contest)
     tables = list(
         Table.objects.filter(round=round_)
         .select_related("entry_a__player1", "entry_a__player2")

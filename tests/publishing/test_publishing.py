@@ -12,6 +12,7 @@ from publishing.models import Prize
 from scoring.models import ScoreSheet
 from standings import services as standings
 from tests.standings.factory import add_round, finish_round, make_contest, played_contest
+from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db
 
@@ -259,3 +260,17 @@ def test_big_contest_standings_are_paginated_and_sortable(club: Any) -> None:
     reverse = client.get(url + "?sort=-number").content.decode()
     assert 'id="equipe-250"' in reverse[: reverse.index('id="equipe-249"')]
     assert "/equipe/250/" in reverse  # each row links to its team
+
+
+def test_a_projector_with_no_standings_yet_offers_the_public_draw(club: Any) -> None:
+    contest = make_contest(club, teams=8)
+    client = Client()
+    content_url = f"/concours/{club.slug}/{contest.slug}/projecteur/contenu/"
+    draw_url = f"/concours/{club.slug}/{contest.slug}/manche/1/projection/"
+    add_round(contest, 1, show_draw=False, show_standings=False)
+    hidden = client.get(content_url).content.decode()
+    assert "s'affichera ici" in hidden and draw_url not in hidden  # the draw is not public
+    Round.objects.filter(contest=contest, number=1).update(show_draw=True)
+    waiting = client.get(content_url).content.decode()
+    assert f'href="{draw_url}"' in waiting and "Afficher le tirage de la partie 1" in waiting
+    assert client.get(draw_url).status_code == 200
