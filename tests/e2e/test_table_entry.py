@@ -48,3 +48,38 @@ def test_phone_enters_a_deal_with_preview(live_server: Any, club: Any, browser: 
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390
     assert page.errors == []
+
+
+IN_VIEW = """(selector) => {
+  const r = document.querySelector(selector).getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0;
+}"""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_after_saving_the_phone_shows_the_confirmation_and_the_new_row(
+    live_server: Any, club: Any, browser: Any, tmp_path: Any
+) -> None:
+    """The phone is sent to the saved deal's row (#donne-N): the confirmation and the row are
+    both on screen, the row under the one before it, not pinned to the top."""
+    from scoring import services
+    from tests.scoring.conftest import _entries, make_contest, make_round, table_url
+
+    contest = make_contest(club, "club_contest", "e2e-vue")
+    a, b = _entries(contest, club, 2)
+    sheet = services.sheet_of_table(make_round(contest, 1, [(a, b)]).tables.get())
+    page = browser(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page.goto(live_server.url + table_url(sheet))
+    for number in (1, 2):
+        page.locator("label[for=id_taker_0]").tap()
+        page.locator("label[for=id_trump_0]").tap()
+        page.fill("#id_taker_points", "100")
+        page.wait_for_selector("[data-preview-a]")
+        page.get_by_role("button", name="Enregistrer la donne").tap()
+        page.wait_for_selector(f"#donne-{number}")
+    page.screenshot(path=str(tmp_path / "after-save-390.png"))
+    assert "Donne 2 enregistrée." in page.locator(".messages").inner_text()
+    assert page.evaluate(IN_VIEW, ".messages"), "the confirmation is off screen"
+    assert page.evaluate(IN_VIEW, "#donne-2"), "the saved deal is off screen"
+    assert page.evaluate(IN_VIEW, "#donne-1"), "the deal before it is off screen"
+    assert page.errors == []
