@@ -74,12 +74,13 @@ class _Builder(StepBuilder):
         entries = Action(
             _("Inscriptions et pointage"), contest_url("tournaments:entries", self.contest)
         )
-        step.actions.append(
-            Action(
-                _("Importer un fichier CSV"),
-                contest_url("tournaments:entries_import", self.contest),
+        if not self.finished:  # a finished contest registers no one
+            step.actions.append(
+                Action(
+                    _("Importer un fichier CSV"),
+                    contest_url("tournaments:entries_import", self.contest),
+                )
             )
-        )
         if self.contest.entry_mode == Contest.EntryMode.MIXED:
             alone = self.contest.solo_entries.filter(
                 entry__isnull=True, is_volunteer=False, withdrawn_after_round__isnull=True

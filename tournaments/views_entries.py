@@ -177,8 +177,14 @@ def _import_page(
 
 @access.organiser_view("GET", "POST")
 def entries_import(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResponse:
-    """Upload a CSV file and see its preview: nothing is imported here."""
+    """Upload a CSV file and see its preview: nothing is imported here. A contest that takes no
+    team (finished, a mêlée) says so at once, as the confirmation would (409 to an upload)."""
     contest = access.contest_for(request.user, club_slug, contest_id)
+    try:
+        services.check_takes_teams(contest)
+    except services.ServiceError as exc:
+        status = exc.status if request.method == "POST" else 200
+        return _import_page(request, contest, {"closed": exc.message}, status=status)
     form = CsvUploadForm(access.posted(request), access.posted_files(request))
     if request.method == "GET":
         return _import_page(request, contest, {"form": form})

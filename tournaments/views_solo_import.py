@@ -49,6 +49,10 @@ def solos_import(request: HttpRequest, club_slug: str, contest_id: int) -> HttpR
     contest = access.contest_for(request.user, club_slug, contest_id)
     form = SoloCsvUploadForm(access.posted(request), access.posted_files(request))
     if request.method == "GET":
+        try:
+            services.check_takes_newcomers(contest)
+        except services.ServiceError as exc:  # closed, fixed teams, too late: said at once
+            return _page(request, contest, {"closed": exc.message})
         return _page(request, contest, {"form": SoloCsvUploadForm()})
     key = SESSION_KEY % contest.pk
     request.session.pop(key, None)  # a new upload forgets the previous preview

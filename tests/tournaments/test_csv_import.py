@@ -167,3 +167,35 @@ def test_homonyms_need_a_licence(contest: Any) -> None:
     text = "prenom1;nom1;licence1;prenom2;nom2\nPaul;Autre;A1;Marc;Roux\n"
     preview = csv_import.preview(contest, text.encode())
     assert "la licence A1 est celle de Jean Martin" in preview.rows[0].errors[0]
+
+
+def test_a_finished_contest_refuses_the_file_at_once_and_offers_no_registration(
+    contest: Any, organiser_client: Any
+) -> None:
+    """The preview refuses as the confirmation would, and the teams page offers neither the
+    quick registration nor the import once the contest is finished."""
+    from tournaments.models import Contest
+
+    entries_url = reverse(
+        "tournaments:entries", kwargs={"club_slug": contest.club.slug, "contest_id": contest.pk}
+    )
+    import_url = reverse(
+        "tournaments:entries_import",
+        kwargs={"club_slug": contest.club.slug, "contest_id": contest.pk},
+    )
+    open_page = organiser_client.get(entries_url).content.decode()
+    assert f'href="{import_url}"' in open_page and "Inscrire l'équipe" in open_page
+    Contest.objects.filter(pk=contest.pk).update(status=Contest.Status.FINISHED)
+    text = HEADER + "Jean;Martin;L1;Marie;Durand;L2;;;non;x\n"
+    response = _upload(organiser_client, contest, text.encode("utf-8"))
+    body = response.content.decode()
+    assert response.status_code == 409
+    assert "Le concours est terminé : les inscriptions sont closes." in body
+    assert "prête" not in body and not _offers_confirmation(body, contest)
+    assert Entry.objects.count() == 0
+    assert 'type="file"' not in organiser_client.get(import_url).content.decode()
+    page = organiser_client.get(entries_url).content.decode()
+    assert "Le concours est terminé : les inscriptions sont closes." in page
+    assert f'href="{import_url}"' not in page and "Inscrire l'équipe" not in page
+    cockpit = organiser_client.get(contest.get_absolute_url()).content.decode()
+    assert f'href="{import_url}"' not in cockpit

@@ -171,3 +171,22 @@ def test_the_page_speaks_english_when_asked(melee: Any, organiser: Any) -> None:
     assert "Import solo players (CSV)" in body
     assert "Importer des joueurs seuls" not in body
     assert translation.get_language() == "fr"
+
+
+@pytest.mark.django_db
+def test_a_finished_contest_offers_neither_the_import_nor_the_registration(
+    melee: Any, desk: Client
+) -> None:
+    from tournaments.models import Contest
+
+    solos = _url(melee, "tournaments:solos")
+    assert f'href="{_url(melee)}"' in desk.get(solos).content.decode()
+    Contest.objects.filter(pk=melee.pk).update(status=Contest.Status.FINISHED)
+    page = desk.get(solos).content.decode()
+    assert "Le concours est terminé : les inscriptions sont closes." in page
+    assert f'href="{_url(melee)}"' not in page and "Inscrire le joueur" not in page
+    form_page = desk.get(_url(melee)).content.decode()
+    assert "Le concours est terminé" in form_page and 'type="file"' not in form_page
+    response = _upload(desk, melee, (HEADER + "Jean;Martin;L1;Lorient\n").encode())
+    assert response.status_code == 409 and "prêt" not in response.content.decode()
+    assert not SoloEntry.objects.exists()
