@@ -6,7 +6,8 @@ The bytes of an upload turned into text and records: UTF-8 (with or without BOM)
 Windows-1252 / Latin-1 (what Excel writes in France), ``;``, ``,`` or tab separators, any line
 ending (LF, CRLF, a lone CR), at most :data:`MAX_BYTES` bytes, the first non-blank line as the
 header, whose names are matched accent- and case-insensitively to an importer's columns. Every
-refusal of the file as a whole is a :class:`CsvImportError` with a French message.
+refusal of the file as a whole is a :class:`CsvImportError` with a French message, as is a
+confirmation whose previewed lines are gone from the session (:func:`previewed_rows`).
 
 What it must not do: know what a line means (``csv_import`` for teams, ``csv_solos`` for solo
 players), query the database or write anything.
@@ -16,13 +17,16 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from django.utils.translation import gettext as _
 
 from tournaments.models import name_key
 
 MAX_BYTES = 1_000_000
+Row = TypeVar("Row")
 
 
 class CsvImportError(Exception):
@@ -121,3 +125,14 @@ def cell(record: list[str], index: int | None) -> str:
     if index is None or index >= len(record):
         return ""
     return " ".join(record[index].split())
+
+
+def previewed_rows(stored: object, parse: Callable[[dict[str, Any]], Row]) -> list[Row]:
+    """The lines a preview kept in the session (``stored``), parsed back with ``parse``; a
+    :class:`CsvImportError` saying why when there are none or they no longer parse."""
+    if not isinstance(stored, list) or not stored:
+        raise CsvImportError(_("Aucun fichier vérifié à importer : envoyez d'abord le fichier."))
+    try:
+        return [parse(item) for item in stored]
+    except (KeyError, TypeError, ValueError):
+        raise CsvImportError(_("L'aperçu a expiré : envoyez à nouveau le fichier.")) from None

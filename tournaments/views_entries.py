@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments import access, csv_import, services
+from tournaments import access, csv_import, csv_reader, services
 from tournaments.forms_entries import CsvUploadForm, EntryForm, PlayerRef
 from tournaments.models import Club, Contest, Player
 from tournaments.responses import refused, service_refusal
@@ -222,15 +222,11 @@ def entries_import_confirm(request: HttpRequest, club_slug: str, contest_id: int
     back = reverse(
         "tournaments:entries_import", kwargs={"club_slug": club_slug, "contest_id": contest_id}
     )
-    if not isinstance(stored, list) or not stored:
-        return refused(
-            request, _("Aucun fichier vérifié à importer : envoyez d'abord le fichier."), back, 400
-        )
     try:
-        rows = [csv_import.ImportRow.from_json(item) for item in stored]
-    except (KeyError, TypeError, ValueError):
+        rows = csv_reader.previewed_rows(stored, csv_import.ImportRow.from_json)
+    except csv_reader.CsvImportError as exc:
         request.session.pop(key, None)
-        return refused(request, _("L'aperçu a expiré : envoyez à nouveau le fichier."), back, 400)
+        return refused(request, exc.message, back, 400)
     rows = csv_import.validate(contest, rows)
     bad = [row for row in rows if row.errors]
     if bad:

@@ -91,14 +91,10 @@ def solos_import_confirm(request: HttpRequest, club_slug: str, contest_id: int) 
     back = reverse(
         "tournaments:solos_import", kwargs={"club_slug": club_slug, "contest_id": contest_id}
     )
-    if not isinstance(stored, list) or not stored:
-        return refused(
-            request, _("Aucun fichier vérifié à importer : envoyez d'abord le fichier."), back, 400
-        )
     try:
-        rows = [csv_solos.SoloRow.from_json(item) for item in stored]
-    except (KeyError, TypeError, ValueError):
-        return refused(request, _("L'aperçu a expiré : envoyez à nouveau le fichier."), back, 400)
+        rows = csv_reader.previewed_rows(stored, csv_solos.SoloRow.from_json)
+    except csv_reader.CsvImportError as exc:
+        return refused(request, exc.message, back, 400)
     try:
         created = services.import_solos(contest, rows)
     except services.SoloImportRefused as exc:

@@ -199,3 +199,21 @@ def test_a_finished_contest_refuses_the_file_at_once_and_offers_no_registration(
     assert f'href="{import_url}"' not in page and "Inscrire l'équipe" not in page
     cockpit = organiser_client.get(contest.get_absolute_url()).content.decode()
     assert f'href="{import_url}"' not in cockpit
+
+
+def test_a_confirmation_without_a_usable_preview_is_refused_in_french(
+    contest: Any, organiser_client: Any
+) -> None:
+    from tournaments.views_entries import SESSION_KEY
+
+    response = _confirm(organiser_client, contest)
+    assert response.status_code == 400
+    assert "Aucun fichier vérifié à importer" in response.content.decode()
+    session = organiser_client.session
+    session[SESSION_KEY % contest.pk] = [{"line": "not a number"}]
+    session.save()
+    response = _confirm(organiser_client, contest)
+    assert response.status_code == 400
+    assert "aperçu a expiré : envoyez à nouveau le fichier" in response.content.decode()
+    assert SESSION_KEY % contest.pk not in organiser_client.session  # the broken preview is gone
+    assert Entry.objects.count() == 0

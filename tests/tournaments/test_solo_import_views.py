@@ -190,3 +190,21 @@ def test_a_finished_contest_offers_neither_the_import_nor_the_registration(
     response = _upload(desk, melee, (HEADER + "Jean;Martin;L1;Lorient\n").encode())
     assert response.status_code == 409 and "prêt" not in response.content.decode()
     assert not SoloEntry.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_confirmation_without_a_usable_preview_is_refused_in_french(
+    melee: Any, desk: Client
+) -> None:
+    from tournaments.views_solo_import import SESSION_KEY
+
+    response = _confirm(desk, melee)
+    assert response.status_code == 400
+    assert "Aucun fichier vérifié à importer" in response.content.decode()
+    session = desk.session
+    session[SESSION_KEY % melee.pk] = [{"line": "not a number"}]
+    session.save()
+    response = _confirm(desk, melee)
+    assert response.status_code == 400
+    assert "aperçu a expiré : envoyez à nouveau le fichier" in response.content.decode()
+    assert not SoloEntry.objects.exists()
