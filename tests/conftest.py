@@ -79,6 +79,25 @@ def _fast_password_hasher(request: pytest.FixtureRequest) -> None:
         cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def _default_language(request: pytest.FixtureRequest) -> Any:
+    """Start every test in the instance's language (French), as a request or a task would.
+
+    Django's LocaleMiddleware activates a request's language in the running thread and nothing
+    deactivates it when the test client's request ends: without this, a test that asked for an
+    English page leaves English active for the next test of the same worker, whose service
+    messages then come out in English (an order-dependent failure seen in CI).
+    """
+    if not request.config.pluginmanager.hasplugin("django"):
+        yield
+        return
+    from django.conf import settings
+    from django.utils import translation
+
+    with translation.override(settings.LANGUAGE_CODE):
+        yield
+
+
 @pytest.fixture
 def club(db: Any) -> Any:
     from tournaments.models import Club
