@@ -47,15 +47,17 @@ def _page(
 def solos_import(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResponse:
     """Upload a CSV file of solo players and see its preview: nothing is imported here."""
     contest = access.contest_for(request.user, club_slug, contest_id)
+    key = SESSION_KEY % contest.pk
+    if request.method == "POST":
+        request.session.pop(key, None)  # a new upload forgets the previous preview
+    try:
+        services.check_takes_newcomers(contest)
+    except services.ServiceError as exc:  # closed, fixed teams, too late: said before reading
+        status = exc.status if request.method == "POST" else 200
+        return _page(request, contest, {"closed": exc.message}, status=status)
     form = SoloCsvUploadForm(access.posted(request), access.posted_files(request))
     if request.method == "GET":
-        try:
-            services.check_takes_newcomers(contest)
-        except services.ServiceError as exc:  # closed, fixed teams, too late: said at once
-            return _page(request, contest, {"closed": exc.message})
-        return _page(request, contest, {"form": SoloCsvUploadForm()})
-    key = SESSION_KEY % contest.pk
-    request.session.pop(key, None)  # a new upload forgets the previous preview
+        return _page(request, contest, {"form": form})
     if not form.is_valid():
         return _page(request, contest, {"form": form}, status=400)
     upload = form.cleaned_data["file"]

@@ -189,6 +189,10 @@ def test_a_finished_contest_offers_neither_the_import_nor_the_registration(
     assert "Le concours est terminé" in form_page and 'type="file"' not in form_page
     response = _upload(desk, melee, (HEADER + "Jean;Martin;L1;Lorient\n").encode())
     assert response.status_code == 409 and "prêt" not in response.content.decode()
+    # Even an unreadable file hears that the contest is closed, not what is wrong with the file.
+    unreadable = _upload(desk, melee, b"\x00\xff" * 40)
+    assert unreadable.status_code == 409
+    assert "Le concours est terminé" in unreadable.content.decode()
     assert not SoloEntry.objects.exists()
 
 
