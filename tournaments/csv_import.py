@@ -27,9 +27,17 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from tournaments.csv_reader import (
+    FLAG_COLUMNS,
+    CsvImportError,
+    decode,
+    match_columns,
+    read_table,
+    yes_no,
+)
+
 # MAX_BYTES, CsvImportError and decode stay importable from here (the views and tests use them).
 from tournaments.csv_reader import MAX_BYTES as MAX_BYTES
-from tournaments.csv_reader import CsvImportError, decode, match_columns, read_table
 from tournaments.csv_reader import cell as read_cell
 from tournaments.models import Contest, Entry, Player, name_key
 
@@ -46,12 +54,9 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "licence2": ("licence2", "licence 2", "license2", "license 2"),
     "name": ("equipe", "nom equipe", "nom d'equipe", "team"),
     "home_club": ("club", "club d'origine", "club origine"),
-    "paid": ("paye", "payee", "paid", "reglement"),
-    "checked_in": ("present", "presente", "pointe", "pointee", "checked in"),
+    **FLAG_COLUMNS,
 }
 REQUIRED = ("first1", "last1", "first2", "last2")
-TRUE = {"oui", "o", "x", "1", "vrai", "yes", "y", "true"}
-FALSE = {"non", "n", "0", "faux", "no", "false", ""}
 
 
 @dataclass
@@ -116,18 +121,6 @@ def _columns(header: list[str]) -> dict[str, int]:
     return found
 
 
-def _bool(value: str, line: int, label: str, errors: list[str]) -> bool:
-    text = name_key(value)
-    if text in TRUE:
-        return True
-    if text not in FALSE:
-        errors.append(
-            _("Ligne %(line)s : « %(value)s » n'est pas compris pour « %(column)s » (oui ou non).")
-            % {"line": line, "value": value[:20], "column": label}
-        )
-    return False
-
-
 def parse(text: str) -> tuple[list[ImportRow], str]:
     """Rows of the file (with per-line shape errors) and the separator used."""
     table = read_table(text)
@@ -164,8 +157,8 @@ def parse(text: str) -> tuple[list[ImportRow], str]:
             home_club=cell("home_club")[:120],
             errors=errors,
         )
-        row.paid = _bool(cell("paid"), number, "paye", row.errors)
-        row.checked_in = _bool(cell("checked_in"), number, "present", row.errors)
+        row.paid = yes_no(cell("paid"), number, "paye", row.errors)
+        row.checked_in = yes_no(cell("checked_in"), number, "present", row.errors)
         rows.append(row)
     if not rows:
         raise CsvImportError(_("Le fichier ne contient aucune équipe sous la ligne d'en-tête."))

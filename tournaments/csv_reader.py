@@ -5,7 +5,8 @@ What it owns
 The bytes of an upload turned into text and records: UTF-8 (with or without BOM) or
 Windows-1252 / Latin-1 (what Excel writes in France), ``;``, ``,`` or tab separators, any line
 ending (LF, CRLF, a lone CR), at most :data:`MAX_BYTES` bytes, the first non-blank line as the
-header, whose names are matched accent- and case-insensitively to an importer's columns. Every
+header, whose names are matched accent- and case-insensitively to an importer's columns, and
+the yes/no cells both imports share (paid, present: :data:`FLAG_COLUMNS`, :func:`yes_no`). Every
 refusal of the file as a whole is a :class:`CsvImportError` with a French message, as is a
 confirmation whose previewed lines are gone from the session (:func:`previewed_rows`).
 
@@ -27,6 +28,14 @@ from tournaments.models import name_key
 
 MAX_BYTES = 1_000_000
 Row = TypeVar("Row")
+
+# The yes/no columns of both imports: paid, and present on the day (checked in at the desk).
+FLAG_COLUMNS: dict[str, tuple[str, ...]] = {
+    "paid": ("paye", "payee", "paid", "reglement"),
+    "checked_in": ("present", "presente", "pointe", "pointee", "checked in"),
+}
+TRUE = {"oui", "o", "x", "1", "vrai", "yes", "y", "true"}
+FALSE = {"non", "n", "0", "faux", "no", "false", ""}
 
 
 class CsvImportError(Exception):
@@ -125,6 +134,20 @@ def cell(record: list[str], index: int | None) -> str:
     if index is None or index >= len(record):
         return ""
     return " ".join(record[index].split())
+
+
+def yes_no(value: str, line: int, label: str, errors: list[str]) -> bool:
+    """A yes/no cell (« oui », « x », « 1 »…; empty is no); an unknown word adds a French
+    error for ``line`` to ``errors`` and counts as no."""
+    text = name_key(value)
+    if text in TRUE:
+        return True
+    if text not in FALSE:
+        errors.append(
+            _("Ligne %(line)s : « %(value)s » n'est pas compris pour « %(column)s » (oui ou non).")
+            % {"line": line, "value": value[:20], "column": label}
+        )
+    return False
 
 
 def previewed_rows(stored: object, parse: Callable[[dict[str, Any]], Row]) -> list[Row]:

@@ -5,7 +5,8 @@ What it owns
 ------------
 One player a line: a first name and a last name (columns ``prenom`` and ``nom``) or « Prénom
 Nom » in one column (``joueur``, split as the desk's player field splits it), an optional
-licence, an optional home club. The file is read by ``tournaments.csv_reader`` (the team
+licence, an optional home club, optional « payé » and « présent » (yes/no, as in the team
+import: a list from the registration desk arrives paid and checked in). The file is read by ``tournaments.csv_reader`` (the team
 import's encodings, separators, size limit and header matching); each line is then checked by
 ``services.check_lines``, the desk's own checks, so that a line is refused here exactly when
 registering that player at the desk would be, with the same French message.
@@ -25,7 +26,14 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from tournaments import services
-from tournaments.csv_reader import CsvImportError, decode, match_columns, read_table
+from tournaments.csv_reader import (
+    FLAG_COLUMNS,
+    CsvImportError,
+    decode,
+    match_columns,
+    read_table,
+    yes_no,
+)
 from tournaments.csv_reader import cell as read_cell
 from tournaments.models import Contest
 
@@ -41,6 +49,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "full": ("joueur", "joueuse", "nom complet", "prenom nom", "player", "name"),
     "licence": ("licence", "license", "numero de licence", "licence number"),
     "home_club": ("club", "club d'origine", "club origine"),
+    **FLAG_COLUMNS,
 }
 
 
@@ -51,6 +60,8 @@ class SoloRow:
     last_name: str
     licence: str = ""
     home_club: str = ""
+    paid: bool = False
+    checked_in: bool = False
     errors: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
@@ -65,6 +76,8 @@ class SoloRow:
             last_name=str(data["last_name"]),
             licence=str(data.get("licence", "")),
             home_club=str(data.get("home_club", "")),
+            paid=bool(data.get("paid")),
+            checked_in=bool(data.get("checked_in")),
         )
 
     @property
@@ -78,6 +91,7 @@ class SoloPreview:
     encoding: str
     delimiter: str
     has_club: bool = False
+    has_flags: bool = False  # a paid or present column: the preview shows both
 
     @property
     def errors(self) -> list[SoloRow]:
@@ -126,8 +140,8 @@ def _names(line: int, first: str, last: str, full: str, errors: list[str]) -> tu
     return first, last
 
 
-def parse(text: str) -> tuple[list[SoloRow], str, bool]:
-    """Rows of the file (with per-line shape errors), the separator, whether a club column is."""
+def parse(text: str) -> tuple[list[SoloRow], str, set[str]]:
+    """Rows of the file (with per-line shape errors), the separator and the columns found."""
     table = read_table(text)
     columns = _columns(table.header)
     rows: list[SoloRow] = []
@@ -151,12 +165,16 @@ def parse(text: str) -> tuple[list[SoloRow], str, bool]:
                 last_name=last,
                 licence=read_cell(record, columns.get("licence"))[:40],
                 home_club=read_cell(record, columns.get("home_club"))[:120],
+                paid=yes_no(read_cell(record, columns.get("paid")), number, "paye", errors),
+                checked_in=yes_no(
+                    read_cell(record, columns.get("checked_in")), number, "present", errors
+                ),
                 errors=errors,
             )
         )
     if not rows:
         raise CsvImportError(_("Le fichier ne contient aucun joueur sous la ligne d'en-tête."))
-    return rows, table.delimiter, "home_club" in columns
+    return rows, table.delimiter, set(columns)
 
 
 def validate(contest: Contest, rows: Iterable[SoloRow]) -> list[SoloRow]:
@@ -180,7 +198,11 @@ def preview(contest: Contest, raw: bytes) -> SoloPreview:
     """Decode, parse and check an uploaded file: :class:`CsvImportError` if unreadable,
     :class:`services.ServiceError` if the contest takes no solo player now."""
     text, encoding = decode(raw)
-    rows, delimiter, has_club = parse(text)
+    rows, delimiter, columns = parse(text)
     return SoloPreview(
-        rows=validate(contest, rows), encoding=encoding, delimiter=delimiter, has_club=has_club
+        rows=validate(contest, rows),
+        encoding=encoding,
+        delimiter=delimiter,
+        has_club="home_club" in columns,
+        has_flags=bool(columns & FLAG_COLUMNS.keys()),
     )

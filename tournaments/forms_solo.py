@@ -112,5 +112,6 @@ class SoloCsvUploadForm(CsvUploadForm):
         super().__init__(*args, **kwargs)
         self.fields["file"].help_text = gettext_lazy(
             "Une ligne par joueur. Colonnes : prenom ; nom (ou une colonne joueur « Prénom "
-            "Nom »), et au choix licence, club. Séparateur « ; » ou « , ». 1 Mo au plus."
+            "Nom »), et au choix licence, club, paye, present. Séparateur « ; » ou « , ». "
+            "1 Mo au plus."
         )

@@ -61,6 +61,29 @@ def test_a_valid_file_registers_every_player_in_order(melee: Any) -> None:
 
 
 @pytest.mark.django_db
+def test_paid_and_present_columns_arrive_as_the_desk_would_tick_them(melee: Any) -> None:
+    text = "joueur;Payé;Présent\nJean Martin;oui;x\nAnne Durand;;non\nLuc Morel;1;\n"
+    preview = _preview(melee, text)
+    assert preview.ok and preview.has_flags and not preview.has_club
+    # The flags survive the session's round trip between preview and confirmation.
+    rows = [csv_solos.SoloRow.from_json(row.to_json()) for row in preview.rows]
+    services.import_solos(melee, rows)
+    solos = SoloEntry.objects.filter(contest=melee).order_by("number")
+    assert [(s.paid, s.checked_in) for s in solos] == [(True, True), (False, False), (True, False)]
+    assert not _preview(melee, HEADER + "Paul;Petit;;\n").has_flags
+
+
+@pytest.mark.django_db
+def test_a_paid_or_present_cell_that_is_not_yes_or_no_refuses_its_line(melee: Any) -> None:
+    preview = _preview(melee, "prenom;nom;present\nJean;Martin;peut-être\nAnne;Durand;oui\n")
+    assert not preview.ok
+    assert preview.rows[0].errors == [
+        "Ligne 2 : « peut-être » n'est pas compris pour « present » (oui ou non)."
+    ]
+    assert not preview.rows[1].errors
+
+
+@pytest.mark.django_db
 @pytest.mark.parametrize(
     ("text", "encoding", "delimiter"),
     [

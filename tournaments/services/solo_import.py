@@ -33,12 +33,15 @@ from tournaments.services.solo import SoloValues, add_solo, check_player_free, c
 
 
 class SoloLine(Protocol):
-    """One player of the file: the line number and what the desk's player field gives."""
+    """One player of the file: the line number, what the desk's player field gives, and the
+    desk's paid and present boxes."""
 
     line: int
     first_name: str
     last_name: str
     licence: str
+    paid: bool
+    checked_in: bool
 
 
 @dataclass(frozen=True)
@@ -139,7 +142,8 @@ def import_solos(contest: Contest, rows: Iterable[SoloLine]) -> list[SoloEntry]:
                 player, _new = get_or_create_player(
                     locked.club, row.first_name, row.last_name, row.licence
                 )
-                created.append(add_solo(locked, SoloValues(player=player)))
+                values = SoloValues(player=player, paid=row.paid, checked_in=row.checked_in)
+                created.append(add_solo(locked, values))
             except ServiceError as exc:
                 # Two lines the checks told apart that the register takes for one player
                 # (a name without licence, then with one): refused as the desk refuses it.
