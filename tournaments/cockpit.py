@@ -53,6 +53,13 @@ class Cockpit:
     season_url: str = ""
 
 
+def _registration_line(registered: str, present: str, paid: int) -> str:
+    """« 8 équipes inscrites, 1 pointée présente, 0 a payé. »: each count with its own plural."""
+    paid_text = ngettext("%(count)s a payé", "%(count)s ont payé", paid) % {"count": paid}
+    # A plain list: each part is translated with its own plural, the commas need none.
+    return f"{registered}, {present}, {paid_text}."
+
+
 class _Builder(StepBuilder):
     """Builds the steps in order; the first step that claims the next action gets it."""
 
@@ -64,7 +71,13 @@ class _Builder(StepBuilder):
         c = self.counts
         step = Step("registration", _("Inscriptions et pointage"))
         step.lines.append(
-            _("%(total)s équipes inscrites, %(present)s pointées présentes, %(paid)s ont payé.") % c
+            _registration_line(
+                ngettext("%(count)s équipe inscrite", "%(count)s équipes inscrites", c["total"])
+                % {"count": c["total"]},
+                ngettext("%(count)s pointée présente", "%(count)s pointées présentes", c["present"])
+                % {"count": c["present"]},
+                c["paid"],
+            )
         )
         if c["withdrawn"]:
             step.lines.append(
@@ -113,7 +126,13 @@ class _Builder(StepBuilder):
         c = self.counts
         step = Step("registration", _("Inscriptions et pointage des joueurs"))
         step.lines.append(
-            _("%(total)s joueurs inscrits, %(present)s pointés présents, %(paid)s ont payé.") % c
+            _registration_line(
+                ngettext("%(count)s joueur inscrit", "%(count)s joueurs inscrits", c["total"])
+                % {"count": c["total"]},
+                ngettext("%(count)s pointé présent", "%(count)s pointés présents", c["present"])
+                % {"count": c["present"]},
+                c["paid"],
+            )
         )
         solos = Action(
             _("Joueurs seuls et pointage"), contest_url("tournaments:solos", self.contest)

@@ -16,7 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments import access, services
 from tournaments.forms_entries import PlayerRef
@@ -194,18 +194,20 @@ def solo_draw(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResp
     except services.ServiceError as exc:
         form.add_error(None, exc.message)
         return _page(request, contest, status=exc.status, draw_form=form)
-    text = _("%(count)s équipes tirées au sort (graine %(seed)s).") % {
-        "count": len(drawn.teams),
-        "seed": drawn.seed,
-    }
+    text = ngettext(
+        "%(count)s équipe tirée au sort (graine %(seed)s).",
+        "%(count)s équipes tirées au sort (graine %(seed)s).",
+        len(drawn.teams),
+    ) % {"count": len(drawn.teams), "seed": drawn.seed}
     if drawn.leftover is not None:
         if contest.leftover_policy == Contest.LeftoverPolicy.VOLUNTEER:
-            text += " " + _("%(player)s reste seul(e) : prêtez-lui un partenaire bénévole.") % {
-                "player": drawn.leftover.player.full_name
-            }
+            text += " " + _(
+                "%(player)s reste sans partenaire : prêtez-lui un partenaire bénévole."
+            ) % {"player": drawn.leftover.player.full_name}
         else:
             text += " " + _(
-                "%(player)s reste seul(e) : il est exempt tant qu'aucun autre joueur seul ne vient."
+                "%(player)s reste sans partenaire et passe ses parties (exemption) tant "
+                "qu'aucun autre joueur seul ne vient."
             ) % {"player": drawn.leftover.player.full_name}
     messages.success(request, text)
     return redirect(_solos_url(contest) + "#equipes-formees")

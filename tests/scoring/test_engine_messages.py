@@ -227,3 +227,14 @@ def test_malformed_form_gets_a_french_400(
     assert response.status_code == 400
     assert needle in page_text(response)
     assert DealRecord.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_a_stale_form_names_no_hidden_field(client: Any, sheet: Any) -> None:
+    """A hidden field's error (a stale or tampered form) is its message alone: no "Client id"
+    label, no link to a field the volunteer cannot see."""
+    response = client.post(table_url(sheet, "deal"), deal_data(sheet, client_id="pas-un-uuid"))
+    html = response.content.decode()
+    summary = html[html.index('id="sheet-error"') :].split("</div>", 1)[0]
+    assert "Formulaire illisible : rechargez la page." in summary
+    assert "Client id" not in summary and 'href="#field-client_id"' not in summary

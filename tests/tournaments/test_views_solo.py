@@ -250,3 +250,32 @@ def test_the_cockpit_says_a_melee_draws_players_by_their_ranking(
         cockpit
     )
     assert "sans revanche" not in cockpit
+
+
+@pytest.mark.django_db
+def test_the_mixed_draw_says_one_team_and_who_sits_out_in_plain_french(
+    club: Any, organiser_client: Any
+) -> None:
+    contest = make_contest(club, entry_mode="mixed", leftover_policy="bye", slug="mixte-un")
+    add_solos(contest, 3)
+    response = organiser_client.post(_url(contest, "tournaments:solo_draw"), {"seed": "7"})
+    assert response.status_code == 302
+    page = organiser_client.get(response["Location"]).content.decode()
+    assert "1 équipe tirée au sort (graine 7)." in page
+    alone = SoloEntry.objects.get(contest=contest, entry__isnull=True).player.full_name
+    assert f"{alone} reste sans partenaire et passe ses parties (exemption)" in page
+    assert "seul(e)" not in page and "il est exempt" not in page
+
+
+@pytest.mark.django_db
+def test_the_cockpit_counts_registrations_with_their_plurals(
+    club: Any, organiser_client: Any
+) -> None:
+    contest = make_contest(club, slug="une-equipe")
+    add_teams(contest, 1)
+    cockpit = organiser_client.get(contest.get_absolute_url()).content.decode()
+    assert "1 équipe inscrite, 1 pointée présente, 0 ont payé." in cockpit
+    melee = make_contest(club, entry_mode="melee", slug="un-joueur")
+    add_solos(melee, 2)
+    page = organiser_client.get(melee.get_absolute_url()).content.decode()
+    assert "2 joueurs inscrits, 2 pointés présents, 0 ont payé." in page
