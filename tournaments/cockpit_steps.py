@@ -234,7 +234,19 @@ class StepBuilder:
                 _("Classement individuel"), contest_url("publishing:players_ranking", self.contest)
             )
         )
-        if self.contest.public_url:
+        published = any(r.show_standings and r.status != Round.Status.DRAFT for r in self.rounds)
+        if done and not published:
+            # The public page would say « pas encore publié »: the organiser checks the
+            # standings on the palmarès (a mêlée's is its players' ranking, offered above).
+            step.lines.append(_("Pas encore publié : le public ne le voit pas."))
+            if self.contest.entry_mode != Contest.EntryMode.MELEE:
+                step.actions.append(
+                    Action(
+                        _("Voir le classement (avant publication)"),
+                        contest_url("publishing:print_ranking", self.contest),
+                    )
+                )
+        if self.contest.public_url and published:
             step.actions.append(
                 Action(
                     _("Voir le classement"),
@@ -250,6 +262,7 @@ class StepBuilder:
                     ),
                 )
             )
+        if self.contest.public_url:
             step.actions.append(
                 Action(
                     _("Projecteur de la salle"),
