@@ -38,7 +38,21 @@
     window.addEventListener("resize", function () { menuEdges(menu); });
   }
 
+  // A refused form comes back with its errors beside its fields, often far below the top of
+  // a long page (a new player's form under the club's whole list): the page opens on the
+  // first error when it is out of view, unless the page names the message it opens on
+  // (data-focus-on-load, scoring.js).
+  function openOnFirstError() {
+    if (document.querySelector("[data-focus-on-load]")) { return; }
+    var error = document.querySelector("main .errorlist, main form [role=alert]");
+    if (!error) { return; }
+    var box = error.getBoundingClientRect();
+    if (box.top >= 0 && box.bottom <= window.innerHeight) { return; }
+    (error.closest(".field") || error).scrollIntoView({ block: "center" });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    openOnFirstError();
     document.querySelectorAll(".contest-menu .tabs").forEach(sidewaysMenu);
     document.querySelectorAll("[data-autoscroll]").forEach(autoScroll);
     document.querySelectorAll("[data-print]").forEach(function (b) {
