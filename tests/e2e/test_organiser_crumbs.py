@@ -5,7 +5,8 @@ whose partie 2 was drawn on partie 1's ranking. The table's sheet (the later-dra
 its reason fields), a deal's correction, the print pages (score sheets, posters, the partie's
 tables, the palmarès), the publication, the projector, the teams and the journal are opened on a 390×844 phone, a
 1366×768 laptop and a 1920×1080 screen: none scrolls sideways, the breadcrumbs lead back to
-the cockpit (hidden on the projector, which is a big screen), no button of a table is cut off
+the cockpit (hidden on the projector, which is a big screen), the cockpit's steps keep their
+text beside the badge, no button of a table is cut off
 (the teams' buttons on a phone); the table's own phone page asks
 for the reason of a removal. Printed (A4 PDF, print media),
 the print pages show no breadcrumbs, no menu and no buttons. Screenshots and PDFs go to
@@ -32,6 +33,10 @@ OVERFLOW = """() => {
   const d = document.documentElement;
   return {scrollWidth: d.scrollWidth, clientWidth: d.clientWidth};
 }"""
+
+# How far each cockpit step's title starts from the step's left edge, in pixels.
+STEP_INDENTS = """() => [...document.querySelectorAll('ol.steps > li')].map(li =>
+  Math.round(li.querySelector('h2').getBoundingClientRect().left - li.getBoundingClientRect().left))"""
 
 # The buttons of a table that lie outside the screen (cut off by a table scrolling sideways).
 CUT_BUTTONS = """() => [...document.querySelectorAll('table.data button, table.data a.button')]
@@ -124,6 +129,11 @@ def test_organiser_pages_fit_every_screen_with_their_breadcrumbs(
                 assert not crumb.first.is_visible()  # a big screen shows the draw only
             else:
                 assert crumb.first.is_visible(), (name, screen)
+        # The cockpit's steps: the text starts right after the step's badge (two layouts
+        # added up once, leaving a blank column that squeezed the text on a phone).
+        page.goto(live_server.url + cockpit)
+        indents = page.evaluate(STEP_INDENTS)
+        assert indents and max(indents) <= 80, (screen, indents)
         sheet = page.goto(live_server.url + urls["sheet"])
         assert sheet is not None
         assert page.locator("#later-draw").is_visible()
