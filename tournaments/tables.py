@@ -43,7 +43,7 @@ class PlayerTable(tables.Table):
         url = reverse(
             "tournaments:player_edit", kwargs={"club_slug": self.club.slug, "player_id": record.pk}
         )
-        return format_html('<a href="{}">{}</a>', url, _("Modifier"))
+        return format_html('<a class="row-link" href="{}">{}</a>', url, _("Modifier"))
 
 
 class EntryTable(tables.Table):

@@ -1,7 +1,8 @@
 """A refused form opens on its error (Playwright, Debian's chromium, a 390×844 phone): the
 club's new-player form sits under the whole list of players, so its « Ce champ est
 obligatoire. » came back a few screens below the top, where nobody saw it (static/js/atout.js,
-``openOnFirstError``). A page that was not refused does not move."""
+``openOnFirstError``). A page that was not refused does not move, and its « Modifier » links
+are a finger's size."""
 
 from __future__ import annotations
 
@@ -40,6 +41,11 @@ def test_the_new_player_form_opens_on_its_error_under_a_long_list(
     page.wait_for_url("**/orga/**")
     page.goto(live_server.url + reverse("tournaments:players", args=[club.slug]))
     assert page.evaluate("() => window.scrollY") == 0  # nothing refused: the page stays put
+    # Each player's « Modifier » is as tall as a finger needs (it was 18 px).
+    heights = page.evaluate(
+        "() => [...document.querySelectorAll('a.row-link')].map(e => e.getBoundingClientRect().height)"
+    )
+    assert len(heights) == 25 and min(heights) >= 40, heights
     page.fill("#id_first_name", "   ")  # passes the browser's check, not the server's
     page.fill("#id_last_name", "Martin")
     page.get_by_role("button", name="Ajouter", exact=True).click()

@@ -3,11 +3,13 @@
 Real browser (Playwright, Debian's chromium) against the live server, on a contest in play
 whose partie 2 was drawn on partie 1's ranking. The table's sheet (the later-draw warning and
 its reason fields), a deal's correction, the print pages (score sheets, posters, the partie's
-tables, the palmarès), the publication, the projector, the teams and the journal are opened on a 390×844 phone, a
+tables, the palmarès), the publication, the projector, the teams, the tables' follow-up and the journal are opened on
+a 390×844 phone, a
 1366×768 laptop and a 1920×1080 screen: none scrolls sideways, the breadcrumbs lead back to
 the cockpit (hidden on the projector, which is a big screen), the cockpit's steps keep their
 text beside the badge, no button of a table is cut off
-(the teams' buttons on a phone); the table's own phone page asks
+(the teams' buttons on a phone), the row links a finger taps are 40 px tall on a phone; the
+table's own phone page asks
 for the reason of a removal. Printed (A4 PDF, print media),
 the print pages show no breadcrumbs, no menu and no buttons. Screenshots and PDFs go to
 ``$ATOUT_SCREENSHOTS`` when set, else to the test's temporary folder.
@@ -33,6 +35,13 @@ OVERFLOW = """() => {
   const d = document.documentElement;
   return {scrollWidth: d.scrollWidth, clientWidth: d.clientWidth};
 }"""
+
+# The row links a finger taps on a phone (« Modifier », a table's number and links) that are
+# shorter than 40 px (tests/e2e/test_errors_in_view.py measures the club's players too).
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+    'a.row-link, table.follow td.table-no a, table.follow .row-links a, table.follow .row-links button')]
+  .filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height < 40; })
+  .map(e => e.textContent.trim())"""
 
 # How far each cockpit step's title starts from the step's left edge, in pixels.
 STEP_INDENTS = """() => [...document.querySelectorAll('ol.steps > li')].map(li =>
@@ -88,6 +97,7 @@ def _contest(club: Any) -> dict[str, str]:
         # Pages whose trail is drawn inside the page (tournaments/_contest_nav.html).
         "entries": reverse("tournaments:entries", kwargs=at),
         "journal": reverse("tournaments:contest_log", kwargs=at),
+        "follow": reverse("scoring:round_sheets", kwargs=partie),
     }
 
 
@@ -123,6 +133,8 @@ def test_organiser_pages_fit_every_screen_with_their_breadcrumbs(
             size = page.evaluate(OVERFLOW)
             assert size["scrollWidth"] <= size["clientWidth"], (name, screen, size)
             assert page.evaluate(CUT_BUTTONS) == [], (name, screen)
+            if screen == "phone":  # a finger needs about 40 px
+                assert page.evaluate(SMALL_TARGETS) == [], (name, screen)
             crumb = page.locator(f'.breadcrumbs a[href="{cockpit}"]')
             assert crumb.count() >= 1, (name, screen)
             if name == "projector":
