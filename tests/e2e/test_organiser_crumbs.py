@@ -43,6 +43,10 @@ SMALL_TARGETS = """() => [...document.querySelectorAll(
   .filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height < 40; })
   .map(e => e.textContent.trim())"""
 
+# The left edge of each field of the organiser's deal form.
+FIELD_LEFTS = """() => [...document.querySelectorAll('.fast-entry > .field')]
+  .map(e => Math.round(e.getBoundingClientRect().left))"""
+
 # How far each cockpit step's title starts from the step's left edge, in pixels.
 STEP_INDENTS = """() => [...document.querySelectorAll('ol.steps > li')].map(li =>
   Math.round(li.querySelector('h2').getBoundingClientRect().left - li.getBoundingClientRect().left))"""
@@ -87,6 +91,7 @@ def _contest(club: Any) -> dict[str, str]:
         "table_link": table_link,
         "cockpit": contest.get_absolute_url(),
         "sheet": reverse("scoring:sheet", kwargs=table),
+        "open_sheet": reverse("scoring:sheet", kwargs=table | {"table_number": 2}),
         "correct": reverse("scoring:sheet_correct", kwargs=table | {"number": 2}),
         "print_sheets": reverse("publishing:print_sheets", kwargs=partie),
         "print_posters": reverse("publishing:print_posters", kwargs=partie),
@@ -122,6 +127,7 @@ def test_organiser_pages_fit_every_screen_with_their_breadcrumbs(
     urls = _contest(club)
     cockpit = urls.pop("cockpit")
     table_link = urls.pop("table_link")
+    open_sheet = urls.pop("open_sheet")
     shots = _shots(tmp_path)
     for screen, options in VIEWPORTS.items():
         page = browser(**options)
@@ -146,6 +152,10 @@ def test_organiser_pages_fit_every_screen_with_their_breadcrumbs(
         page.goto(live_server.url + cockpit)
         indents = page.evaluate(STEP_INDENTS)
         assert indents and max(indents) <= 80, (screen, indents)
+        if screen == "phone":  # the deal form: one field under the other, as on the table
+            page.goto(live_server.url + open_sheet)
+            lefts = page.evaluate(FIELD_LEFTS)
+            assert len(lefts) >= 4 and len(set(lefts)) == 1, lefts
         sheet = page.goto(live_server.url + urls["sheet"])
         assert sheet is not None
         assert page.locator("#later-draw").is_visible()
