@@ -279,3 +279,19 @@ def test_the_cockpit_counts_registrations_with_their_plurals(
     add_solos(melee, 2)
     page = organiser_client.get(melee.get_absolute_url()).content.decode()
     assert "2 joueurs inscrits, 2 pointés présents, 0 ont payé." in page
+
+
+@pytest.mark.django_db
+def test_the_row_buttons_say_what_they_do_not_the_state(club: Any, organiser_client: Any) -> None:
+    """The state is the row's badges; its buttons are actions (« Non payé » read like a state)."""
+    pairs = make_contest(club, slug="boutons")
+    add_teams(pairs, 1)  # checked in, not paid
+    melee = make_contest(club, entry_mode="melee", slug="boutons-melee")
+    add_solos(melee, 1)
+    for page in (
+        organiser_client.get(_url(pairs, "tournaments:entries")).content.decode(),
+        organiser_client.get(_url(melee)).content.decode(),
+    ):
+        assert ">Dépointer</button>" in page and ">Marquer payé</button>" in page
+        assert ">Absente</button>" not in page and ">Absent</button>" not in page
+        assert ">Payé</button>" not in page
