@@ -1,7 +1,8 @@
 """Read helpers for a round's draw, shared by organiser and public pages.
 
 What it owns: fetching a round's tables with both teams and their players in one query, and
-turning them into rows "by table" and "by team in alphabetical order". It never writes and
+turning them into rows "by table" and "by team in alphabetical order", and naming a mixed
+contest's players left without a partner, who sit the partie out. It never writes and
 never checks access (callers got the round from ``tournaments.access`` or from the public
 published-only queries).
 """
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from tournaments.models import Entry, Round, Table, name_key
+from tournaments.models import Contest, Entry, Round, SoloEntry, Table, name_key
 
 
 def tables_of(round_: Round) -> list[Table]:
@@ -82,3 +83,23 @@ def by_team(tables: list[Table]) -> list[TeamRow]:
             rows.append(TeamRow(team_label(b), t.number, team_label(a), _sort_key(b)))
     rows.sort(key=lambda r: (r.sort_key, r.team))
     return rows
+
+
+def left_alone(round_: Round) -> list[str]:
+    """A mixed contest's players left without a partner who sit out (its leftover policy is
+    the bye): present, not a volunteer, registered by this partie and still alone."""
+    contest = round_.contest
+    if (
+        contest.entry_mode != Contest.EntryMode.MIXED
+        or contest.leftover_policy != Contest.LeftoverPolicy.BYE
+    ):
+        return []
+    alone = SoloEntry.objects.filter(
+        contest=contest,
+        entry__isnull=True,
+        is_volunteer=False,
+        checked_in=True,
+        withdrawn_after_round__isnull=True,
+        joined_at_round__lte=round_.number,
+    ).select_related("player")
+    return [solo.player.full_name for solo in alone.order_by("number")]

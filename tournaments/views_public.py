@@ -94,6 +94,7 @@ def round_draw(
             "round": round_,
             "by_table": draws.by_table(tables),
             "by_team": draws.by_team(tables),
+            "sitting_out": draws.left_alone(round_),
         },
     )
 
@@ -108,5 +109,10 @@ def round_projector(
     return render(
         request,
         "public/round_projector.html",
-        {"contest": round_.contest, "round": round_, "table_rows": draws.by_table(tables)},
+        {
+            "contest": round_.contest,
+            "round": round_,
+            "table_rows": draws.by_table(tables),
+            "sitting_out": draws.left_alone(round_),
+        },
     )

@@ -117,6 +117,7 @@ def _detail(
             "tables": tables,
             "report": _report(round_, entries),
             "melee_byes": byes,
+            "left_alone": draws.left_alone(round_),
             "melee_unseated": _melee_unseated(round_, tables, byes),
             "edits": edits,
             "last_edit": edits[0] if edits else None,
@@ -378,6 +379,9 @@ def _draw_context(round_: Round) -> dict[str, Any]:
         "by_team": DrawByTeamTable(draws.by_team(tables)),
         "table_rows": draws.by_table(tables),
         "match_places": match_places(round_.report),  # a phase's partie: pool or bracket
+        # Who does not play this partie, beside the tables: a mêlée's byes, a mixed
+        # contest's players left without a partner.
+        "sitting_out": _melee_byes(round_) + draws.left_alone(round_),
     }
 
 

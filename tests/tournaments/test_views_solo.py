@@ -295,3 +295,36 @@ def test_the_row_buttons_say_what_they_do_not_the_state(club: Any, organiser_cli
         assert ">Dépointer</button>" in page and ">Marquer payé</button>" in page
         assert ">Absente</button>" not in page and ">Absent</button>" not in page
         assert ">Payé</button>" not in page
+
+
+@pytest.mark.django_db
+def test_the_player_left_alone_is_named_on_every_draw(
+    club: Any, organiser_client: Any, client: Any
+) -> None:
+    """A mixed contest whose odd player sits out: the draw's pages say who does not play, on
+    the organiser's page, the printed list, the projection and the public draw."""
+    contest = make_contest(club, entry_mode="mixed", leftover_policy="bye", slug="mixte-seul")
+    add_teams(contest, 2)
+    add_solos(contest, 3)
+    services.draw_pairs(contest, seed=5)
+    alone = SoloEntry.objects.get(contest=contest, entry__isnull=True).player.full_name
+    services.publish_round(services.generate_round(contest, seed=1))
+    at = {"round_number": 1}
+    public = {"club_slug": club.slug, "contest_slug": contest.slug, "round_number": 1}
+    pages = {
+        "round": organiser_client.get(_url(contest, "tournaments:round", **at)),
+        "print": organiser_client.get(_url(contest, "tournaments:round_print", **at)),
+        "projection": organiser_client.get(_url(contest, "tournaments:round_projector", **at)),
+        "public": client.get(reverse("public:round", kwargs=public)),
+        "public projector": client.get(reverse("public:round_projector", kwargs=public)),
+    }
+    for name, response in pages.items():
+        html = response.content.decode()
+        assert response.status_code == 200, name
+        assert "ne jouent pas cette partie :" in html.lower() and alone in html, name
+    # A contest of fixed teams names nobody.
+    pairs = make_contest(club, slug="paires-seul")
+    add_teams(pairs, 3)
+    services.generate_round(pairs, seed=1)
+    plain = organiser_client.get(_url(pairs, "tournaments:round_print", **at)).content.decode()
+    assert "Ne jouent pas cette partie" not in plain
