@@ -1,8 +1,9 @@
 """Read helpers for a round's draw, shared by organiser and public pages.
 
 What it owns: fetching a round's tables with both teams and their players in one query, and
-turning them into rows "by table" and "by team in alphabetical order", and naming a mixed
-contest's players left without a partner, who sit the partie out. It never writes and
+turning them into rows "by table" and "by team in alphabetical order", and naming who sits
+the partie out (a mêlée's byes, a mixed contest's players left without a partner). It never
+writes and
 never checks access (callers got the round from ``tournaments.access`` or from the public
 published-only queries).
 """
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from tournaments import melee_adapters
 from tournaments.models import Contest, Entry, Round, SoloEntry, Table, name_key
 
 
@@ -103,3 +105,15 @@ def left_alone(round_: Round) -> list[str]:
         joined_at_round__lte=round_.number,
     ).select_related("player")
     return [solo.player.full_name for solo in alone.order_by("number")]
+
+
+def melee_byes(round_: Round) -> list[str]:
+    """A mêlée partie's players who sit out (its byes), by name."""
+    if not melee_adapters.is_melee_round(round_):
+        return []
+    return [b.solo.player.full_name for b in round_.solo_byes.select_related("solo__player")]
+
+
+def sitting_out(round_: Round) -> list[str]:
+    """Everyone who does not play this partie, beside its tables."""
+    return melee_byes(round_) + left_alone(round_)

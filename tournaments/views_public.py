@@ -94,7 +94,7 @@ def round_draw(
             "round": round_,
             "by_table": draws.by_table(tables),
             "by_team": draws.by_team(tables),
-            "sitting_out": draws.left_alone(round_),
+            "sitting_out": draws.sitting_out(round_),
         },
     )
 
@@ -113,6 +113,6 @@ def round_projector(
             "contest": round_.contest,
             "round": round_,
             "table_rows": draws.by_table(tables),
-            "sitting_out": draws.left_alone(round_),
+            "sitting_out": draws.sitting_out(round_),
         },
     )

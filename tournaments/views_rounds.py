@@ -53,12 +53,6 @@ def _report(round_: Round, entries: dict[int, Entry]) -> list[tuple[str, str]]:
     return melee_report_lines(round_.report, names)
 
 
-def _melee_byes(round_: Round) -> list[str]:
-    if not melee_adapters.is_melee_round(round_):
-        return []
-    return [b.solo.player.full_name for b in round_.solo_byes.select_related("solo__player")]
-
-
 def _melee_unseated(round_: Round, tables: list[Any], byes: list[str]) -> list[str]:
     """A mêlée's present players neither seated nor sitting out (checked in after the draw)."""
     if not melee_adapters.is_melee_round(round_) or round_.status != Round.Status.DRAFT:
@@ -95,7 +89,7 @@ def _detail(
     tables = draws.tables_of(round_)
     entries = {e.pk: e for e in contest.entries.select_related("player1", "player2")}
     edits = list(round_.edits.order_by("-sequence"))
-    byes = _melee_byes(round_)
+    byes = draws.melee_byes(round_)
     is_last = not contest.rounds.filter(number__gt=round_.number).exists()
     activity = adapters.round_activity(round_)
     seated = {t.entry_a_id for t in tables} | {t.entry_b_id for t in tables if t.entry_b_id}
@@ -379,9 +373,7 @@ def _draw_context(round_: Round) -> dict[str, Any]:
         "by_team": DrawByTeamTable(draws.by_team(tables)),
         "table_rows": draws.by_table(tables),
         "match_places": match_places(round_.report),  # a phase's partie: pool or bracket
-        # Who does not play this partie, beside the tables: a mêlée's byes, a mixed
-        # contest's players left without a partner.
-        "sitting_out": _melee_byes(round_) + draws.left_alone(round_),
+        "sitting_out": draws.sitting_out(round_),
     }
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.conftest import add_teams, make_contest
@@ -124,6 +125,20 @@ def test_a_melee_partie_page_names_four_players_and_says_why(
     assert first.player1.full_name not in teams  # the drawn pairs are no teams of the contest
     print_page = organiser_client.get(_url(melee, "tournaments:round_print", round_number=1))
     assert first.player2.full_name in print_page.content.decode()
+    # The players sitting out are named beside the tables, on paper and for the public too.
+    from tournaments.models import Round
+
+    round1 = Round.objects.get(contest=melee, number=1)
+    byes = sorted(b.solo.player.full_name for b in round1.solo_byes.select_related("solo__player"))
+    assert len(byes) == 2
+    services.publish_round(round1)
+    public = {"club_slug": melee.club.slug, "contest_slug": melee.slug, "round_number": 1}
+    for html in (
+        print_page.content.decode(),
+        Client().get(reverse("public:round", kwargs=public)).content.decode(),
+    ):
+        line = html.split("Ne jouent pas cette partie :", 1)[1].split("</p>", 1)[0]
+        assert sorted(name.strip() for name in line.split(",")) == byes
 
 
 @pytest.mark.django_db
