@@ -95,9 +95,7 @@ class _Builder(StepBuilder):
                 )
             )
         if self.contest.entry_mode == Contest.EntryMode.MIXED:
-            alone = self.contest.solo_entries.filter(
-                entry__isnull=True, is_volunteer=False, withdrawn_after_round__isnull=True
-            ).count()
+            alone = self.contest.solo_entries.waiting_for_partner().count()
             if alone:
                 step.lines.append(
                     ngettext(

@@ -97,14 +97,9 @@ def left_alone(round_: Round) -> list[str]:
     ):
         return []
     alone = SoloEntry.objects.filter(
-        contest=contest,
-        entry__isnull=True,
-        is_volunteer=False,
-        checked_in=True,
-        withdrawn_after_round__isnull=True,
-        joined_at_round__lte=round_.number,
-    ).select_related("player")
-    return [solo.player.full_name for solo in alone.order_by("number")]
+        contest=contest, checked_in=True, joined_at_round__lte=round_.number
+    ).waiting_for_partner()
+    return [solo.player.full_name for solo in alone.select_related("player").order_by("number")]
 
 
 def melee_byes(round_: Round) -> list[str]:

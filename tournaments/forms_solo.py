@@ -41,9 +41,8 @@ class SoloChoiceField(forms.ModelChoiceField):
 
 def unpaired_solos(contest: Contest) -> Any:
     return (
-        SoloEntry.objects.filter(
-            contest=contest, entry__isnull=True, is_volunteer=False, withdrawn_after_round=None
-        )
+        SoloEntry.objects.filter(contest=contest)
+        .waiting_for_partner()
         .select_related("player")
         .order_by("number")
     )

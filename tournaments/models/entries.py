@@ -82,6 +82,15 @@ class Entry(models.Model):
         return self.withdrawn_after_round is None or round_number <= self.withdrawn_after_round
 
 
+class SoloEntryQuerySet(models.QuerySet["SoloEntry"]):
+    def waiting_for_partner(self) -> SoloEntryQuerySet:
+        """Players still alone in a mixed contest: in no formed team, not a volunteer (who only
+        completes a table), not withdrawn."""
+        return self.filter(
+            entry__isnull=True, is_volunteer=False, withdrawn_after_round__isnull=True
+        )
+
+
 class SoloEntry(models.Model):
     """A player registered alone in a mêlée or mixed contest ("joueur seul").
 
@@ -114,6 +123,8 @@ class SoloEntry(models.Model):
     )
     lot = models.PositiveIntegerField(_("tirage"), default=0)
     created_at = models.DateTimeField(_("inscrit le"), auto_now_add=True)
+
+    objects = SoloEntryQuerySet.as_manager()
 
     class Meta:
         ordering = ["contest", "number"]

@@ -125,13 +125,8 @@ def draw_pairs(contest: Contest, *, seed: int | None = None) -> PairDraw:
     solos = list(
         SoloEntry.objects.select_for_update()
         .select_related("player")
-        .filter(
-            contest=locked,
-            entry__isnull=True,
-            is_volunteer=False,
-            checked_in=True,
-            withdrawn_after_round__isnull=True,
-        )
+        .filter(contest=locked, checked_in=True)
+        .waiting_for_partner()
         .order_by("number")
     )
     if len(solos) < 2:
