@@ -27,6 +27,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+# MAX_BYTES, CsvImportError and decode stay importable from here (the views and tests use them).
 from tournaments.csv_reader import (
     FLAG_COLUMNS,
     CsvImportError,
@@ -35,8 +36,6 @@ from tournaments.csv_reader import (
     read_table,
     yes_no,
 )
-
-# MAX_BYTES, CsvImportError and decode stay importable from here (the views and tests use them).
 from tournaments.csv_reader import MAX_BYTES as MAX_BYTES
 from tournaments.csv_reader import cell as read_cell
 from tournaments.models import Contest, Entry, Player, name_key

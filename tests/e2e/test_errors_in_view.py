@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import PASSWORD
+from tests.e2e.helpers import log_in
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
@@ -34,11 +34,7 @@ def test_the_new_player_form_opens_on_its_error_under_a_long_list(
         for i in range(25)
     )
     page = browser(**PHONE)
-    page.goto(live_server.url + "/compte/connexion/")
-    page.fill("#id_username", organiser.username)
-    page.fill("#id_password", PASSWORD)
-    page.press("#id_password", "Enter")
-    page.wait_for_url("**/orga/**")
+    log_in(page, live_server.url, organiser.username)
     page.goto(live_server.url + reverse("tournaments:players", args=[club.slug]))
     assert page.evaluate("() => window.scrollY") == 0  # nothing refused: the page stays put
     # Each player's « Modifier » is as tall as a finger needs (it was 18 px).

@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import PASSWORD
+from tests.e2e.helpers import log_in
 
 VIEWPORTS: dict[str, dict[str, Any]] = {
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
@@ -112,14 +112,6 @@ def _shots(tmp_path: Path) -> Path:
     return folder
 
 
-def _login(page: Any, base: str, username: str) -> None:
-    page.goto(base + "/compte/connexion/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.press("#id_password", "Enter")
-    page.wait_for_url("**/orga/**")
-
-
 @pytest.mark.django_db(transaction=True)
 def test_organiser_pages_fit_every_screen_with_their_breadcrumbs(
     live_server: Any, club: Any, organiser: Any, browser: Any, tmp_path: Path
@@ -131,7 +123,7 @@ def test_organiser_pages_fit_every_screen_with_their_breadcrumbs(
     shots = _shots(tmp_path)
     for screen, options in VIEWPORTS.items():
         page = browser(**options)
-        _login(page, live_server.url, organiser.username)
+        log_in(page, live_server.url, organiser.username)
         for name, path in urls.items():
             response = page.goto(live_server.url + path)
             assert response is not None and response.status == 200, (name, path)
@@ -188,7 +180,7 @@ def test_print_pages_print_without_breadcrumbs_menu_or_buttons(
     urls = _contest(club)
     shots = _shots(tmp_path)
     page = browser(viewport={"width": 1366, "height": 768})
-    _login(page, live_server.url, organiser.username)
+    log_in(page, live_server.url, organiser.username)
     for name in PRINT_PAGES:
         page.goto(live_server.url + urls[name])
         page.emulate_media(media="print")

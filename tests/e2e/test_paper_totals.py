@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import PASSWORD
+from tests.e2e.helpers import log_in
 
 SCREENS: dict[str, dict[str, Any]] = {
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
@@ -36,11 +36,7 @@ def test_totals_that_do_not_add_up_open_on_their_warning(
     round1 = make_round(contest, 1, [(teams[0], teams[1])])
     sheet = services.sheet_of_table(round1.tables.get(number=1))
     page = browser(**SCREENS[screen])
-    page.goto(live_server.url + "/compte/connexion/")
-    page.fill("#id_username", organiser.username)
-    page.fill("#id_password", PASSWORD)
-    page.press("#id_password", "Enter")
-    page.wait_for_url("**/orga/**")
+    log_in(page, live_server.url, organiser.username)
     page.goto(live_server.url + organiser_url(sheet, "sheet"))
     totals = page.locator("section[aria-labelledby=totals-title]")
     totals.locator("input[name=total_a]").fill("2000")

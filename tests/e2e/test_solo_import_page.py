@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import PASSWORD
+from tests.e2e.helpers import log_in
 
 VIEWPORTS: dict[str, dict[str, Any]] = {
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
@@ -58,11 +58,7 @@ def test_the_solo_import_fits_phone_and_laptop(
         services.add_solo(contest, services.SoloValues(anne))
         at = {"club_slug": club.slug, "contest_id": contest.pk}
         page = browser(**options)
-        page.goto(live_server.url + "/compte/connexion/")
-        page.fill("#id_username", organiser.username)
-        page.fill("#id_password", PASSWORD)
-        page.press("#id_password", "Enter")
-        page.wait_for_url("**/orga/**")
+        log_in(page, live_server.url, organiser.username)
         page.goto(live_server.url + reverse("tournaments:solos", kwargs=at))
         page.click("text=Importer un fichier CSV")
         page.wait_for_url("**/joueurs-seuls/import/")
@@ -123,11 +119,7 @@ def test_the_team_import_preview_is_a_card_a_line_on_a_phone(
 
     contest = make_contest(club, slug="equipes-telephone")
     page = browser(**VIEWPORTS["phone"])
-    page.goto(live_server.url + "/compte/connexion/")
-    page.fill("#id_username", organiser.username)
-    page.fill("#id_password", PASSWORD)
-    page.press("#id_password", "Enter")
-    page.wait_for_url("**/orga/**")
+    log_in(page, live_server.url, organiser.username)
     at = {"club_slug": club.slug, "contest_id": contest.pk}
     page.goto(live_server.url + reverse("tournaments:entries_import", kwargs=at))
     text = (
