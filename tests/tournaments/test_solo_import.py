@@ -2,28 +2,20 @@
 player, with its line number and the desk's French message; a valid file all at once, a file
 with any refused line nothing; the same file twice creates nothing more.
 
-French is forced (``translation.override``): no test relies on the language another test left.
+Every test starts in French (``tests/conftest.py``): none relies on the language another left.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from django.utils import translation
 
 from tests.tournaments.conftest import add_teams, make_contest
 from tournaments import csv_reader, csv_solos, services
 from tournaments.models import AuditEvent, Player, SoloEntry
 
 HEADER = "prenom;nom;licence;club\n"
-
-
-@pytest.fixture(autouse=True)
-def _french() -> Iterator[None]:
-    with translation.override("fr"):
-        yield
 
 
 @pytest.fixture
