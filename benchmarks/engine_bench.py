@@ -15,7 +15,7 @@ kept out of the timed loops): scoring and keeping 10,000 results, and folding an
 the date, the command, the Python version, the CPU affinity and the load average. Results go
 in docs/benchmarks.md by hand.
 
-Two reference rows measure the classic fast path (engine/fast.py) in the same run: each
+Two reference rows measure the classic fast path (engine/belote/steps/fast.py) in the same run: each
 classic preset scored through the general path alone (``score_general``, what ``score_deal``
 does without the shortcut), and a minimal hand-written function scoring the same deals under
 the FFB 2016 classic rule (the floor: the engine should reach at least a fifth of it).
@@ -38,10 +38,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.belote.general import score_general
-from engine.deal import Contract, Deal, Team, score_deal
-from engine.game import GameState
-from engine.rules import PRESETS, Ruleset
+from engine.belote.deal import Contract, Deal, Team, score_deal
+from engine.belote.game import GameState
+from engine.belote.rules import PRESETS, Ruleset
+from engine.belote.steps.general import score_general
 
 A, B = Team.A, Team.B
 DISTINCT_DEALS = 100_000

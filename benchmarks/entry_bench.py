@@ -194,7 +194,7 @@ def seed_contest(slug: str, deals: int, count: int) -> list[tuple[str, int]]:
     """A running contest with one published round of ``count`` tables: [(link, sheet id)]."""
     import datetime
 
-    from engine.rules import make_ruleset
+    from engine.belote.rules import make_ruleset
     from scoring import services
     from scoring.views import table_link
     from tournaments.models import Club, Contest, Entry, Player, Round, Table

@@ -127,7 +127,7 @@ def redis_flush(db: int) -> None:
 
 def deal_templates() -> list[dict[str, Any]]:
     """A few classic deals scored by the engine (no litige, so no carry between deals)."""
-    from engine.deal import score_deal
+    from engine.belote.deal import score_deal
     from scoring.adapters import DealFacts, engine_deal, scored_fields
     from tournaments.adapters import ruleset_of
     from tournaments.models import Contest

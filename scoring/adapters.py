@@ -26,9 +26,17 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cards import Rank, Suit, Trump
-from engine.deal import Announcement, AnnouncementKind, Contract, Deal, DealKind, DealScore, Team
-from engine.rules import Ruleset
+from engine.belote.cards import Rank, Suit, Trump
+from engine.belote.deal import (
+    Announcement,
+    AnnouncementKind,
+    Contract,
+    Deal,
+    DealKind,
+    DealScore,
+    Team,
+)
+from engine.belote.rules import Ruleset
 from scoring.models import DealRecord
 
 # The results are their own module (``scoring.results``), re-exported here (``__all__``).

@@ -16,7 +16,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from engine.rules import Ruleset
+from engine.belote.rules import Ruleset
 from scoring.messages import game_label
 from scoring.models import MAX_SCORE, ScoreSheet, TotalsResult
 from scoring.services.matches import GameTotals

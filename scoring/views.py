@@ -26,9 +26,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from engine.deal import DealScore
-from engine.game import GameState
-from engine.rules import GameEnd, Ruleset
+from engine.belote.deal import DealScore
+from engine.belote.game import GameState
+from engine.belote.rules import GameEnd, Ruleset
 from scoring import adapters, services
 from scoring.forms import ANNOUNCEMENT_LABELS, RANK_LABELS, SUIT_LABELS, TRUMP_LABELS
 from scoring.messages import breakdown_label, game_label, match_title, outcome_label

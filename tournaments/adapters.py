@@ -2,7 +2,7 @@
 
 What it owns
 ------------
-* Rulesets: :func:`ruleset_of` reads ``Contest.ruleset`` into an ``engine.rules.Ruleset``;
+* Rulesets: :func:`ruleset_of` reads ``Contest.ruleset`` into an ``engine.belote.rules.Ruleset``;
   :func:`ruleset_json` turns a preset name plus options into the JSON stored on the contest.
 * Standings configuration: :func:`standings_config` builds ``engine.standings.StandingsConfig``
   from the contest's ranking method, tie-breaks, barème and withdrawal rule; :func:`bye_policy`
@@ -44,8 +44,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import pairing as engine_pairing
-from engine import rules as engine_rules
 from engine import standings as engine_standings
+from engine.belote import rules as engine_rules
 from engine.errors import EngineError
 from tournaments.models import Contest, Entry, Round, Table, name_key
 
@@ -138,7 +138,7 @@ def round_activity(round_: Round) -> list[str]:
 
 def ruleset_of(contest: Contest) -> engine_rules.Ruleset:
     """The contest's engine ``Ruleset`` (raises ``EngineError`` when the stored JSON is bad)."""
-    return engine_rules.Ruleset.from_json(contest.ruleset or contest.preset or "club_contest")
+    return engine_rules.ruleset_from_json(contest.ruleset or contest.preset or "club_contest")
 
 
 def round_ruleset(round_: Round) -> engine_rules.Ruleset:

@@ -21,7 +21,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from engine import rules as engine_rules
+from engine.belote import rules as engine_rules
 from engine.errors import EngineError
 from tournaments.adapters import ruleset_of
 from tournaments.messages import engine_error_message

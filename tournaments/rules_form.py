@@ -1,4 +1,4 @@
-"""The rules of a contest in plain French: a form built from ``engine.rules.OPTIONS``.
+"""The rules of a contest in plain French: a form built from ``engine.belote.rules.OPTIONS``.
 
 What it owns: the French wording of every engine rule option and of each of its values,
 grouped the way an organiser thinks (format of a partie, contract, litige, announcements,
@@ -18,7 +18,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from engine import rules as engine_rules
+from engine.belote import rules as engine_rules
 from engine.errors import EngineError
 from tournaments import adapters
 from tournaments.messages import engine_error_message
@@ -279,7 +279,7 @@ class RulesForm(forms.Form):
         self.fields["preset"].disabled = frozen
         if stored:
             try:
-                base = engine_rules.Ruleset.from_json(stored).to_json()
+                base = engine_rules.ruleset_from_json(stored).to_json()
             except EngineError:
                 base = engine_rules.Ruleset().to_json()
         else:

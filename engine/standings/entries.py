@@ -101,7 +101,7 @@ def entries(
             sums = played_sums[rnd] = [0, 0]
         sums[0] += sa + sb
         sums[1] += 2
-        # A match is won on games won, then on points (engine.match); a game on points.
+        # A match is won on games won, then on points (engine.belote.match); a game on points.
         ga = r.games_a
         margin = sa - sb if ga is None or ga == r.games_b else ga - (r.games_b or 0)
         if margin > 0:

@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from engine.rules import GameEnd, Ruleset
+from engine.belote.rules import GameEnd, Ruleset
 from engine.standings import bye_points
 from scoring.models import DealCorrection, ScoreSheet
 from scoring.services.common import (

@@ -30,7 +30,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from engine.rules import Ruleset
+from engine.belote.rules import Ruleset
 from scoring.models import ScoreSheet
 from scoring.services.common import (
     bump,

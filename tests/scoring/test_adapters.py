@@ -82,7 +82,7 @@ def test_round_activity_names_what_was_recorded(round1: Any, sheet: Any) -> None
 def test_contest_rules_are_kept_on_the_instance_until_its_rules_change(contest: Any) -> None:
     from unittest import mock
 
-    from engine.rules import make_ruleset
+    from engine.belote.rules import make_ruleset
 
     first = adapters.ruleset_of_contest(contest)
     with mock.patch.object(adapters.json, "dumps", side_effect=AssertionError("recomputed")):

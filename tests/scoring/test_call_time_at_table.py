@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from engine.game import GameState
+from engine.belote.game import GameState
 from scoring import adapters, services
 from scoring.adapters import DealFacts
 from scoring.models import ScoreSheet

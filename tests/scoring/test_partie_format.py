@@ -14,8 +14,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from engine.game import table_check
-from engine.rules import make_ruleset
+from engine.belote.game import table_check
+from engine.belote.rules import make_ruleset
 from scoring import adapters, services
 from scoring.adapters import DealFacts
 from scoring.models import ScoreSheet

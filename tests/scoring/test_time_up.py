@@ -18,8 +18,8 @@ from unittest import mock
 
 import pytest
 
-from engine.deal import score_deal
-from engine.game import GameState
+from engine.belote.deal import score_deal
+from engine.belote.game import GameState
 from scoring import adapters, services
 from scoring.adapters import DealFacts
 from scoring.models import ScoreSheet

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.rules import OPTIONS, PRESETS, make_ruleset
+from engine.belote.rules import OPTIONS, PRESETS, make_ruleset
 from tournaments.rules_form import (
     FORMAT_OPTIONS,
     LABELS,

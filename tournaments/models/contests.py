@@ -68,7 +68,7 @@ class Contest(models.Model):
     status = models.CharField(
         _("état"), max_length=16, choices=Status.choices, default=Status.DRAFT
     )
-    # The engine's Ruleset as JSON (engine.rules.Ruleset.to_json); frozen once round 1 is published.
+    # The engine's Ruleset as JSON (engine.belote.rules.Ruleset.to_json); frozen once round 1 is published.
     preset = models.CharField(_("modèle de règles"), max_length=60, blank=True)
     ruleset = models.JSONField(_("règles"), default=dict)
     rules_frozen_at = models.DateTimeField(_("règles figées le"), null=True, blank=True)

@@ -16,7 +16,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from engine import rules as engine_rules
+from engine.belote import rules as engine_rules
 from engine.errors import EngineError
 from tournaments import adapters, audit
 from tournaments.messages import engine_error_message

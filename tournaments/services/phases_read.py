@@ -111,7 +111,7 @@ def winner_of(result: GameResult) -> int | None:
     winner was not named).
 
     A match of several games is won on games won, then on points (as the standings count it,
-    ``engine.match``); a level game (or match) by the team the organiser named
+    ``engine.belote.match``); a level game (or match) by the team the organiser named
     (``GameResult.named_winner``: a knockout's tie settled at the table)."""
     if result.team_b is None:
         return None

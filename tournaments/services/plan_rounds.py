@@ -18,7 +18,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from engine import rules as engine_rules
+from engine.belote import rules as engine_rules
 from engine.errors import EngineError
 from engine.pairing import max_round_robin_rounds
 from tournaments import adapters, audit, signals
@@ -137,7 +137,7 @@ def _ruleset_with(contest: Contest, count: int) -> dict[str, Any]:
         stored = contest.ruleset if isinstance(contest.ruleset, dict) and contest.ruleset else None
         data = dict(stored) if stored is not None else rules.to_json()
         data["games_per_contest"] = count
-        engine_rules.Ruleset.from_json(data)
+        engine_rules.ruleset_from_json(data)
     except EngineError as exc:
         raise ServiceError(exc.code, engine_error_message(exc)) from exc
     return data

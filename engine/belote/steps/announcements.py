@@ -10,7 +10,18 @@ each team its own); on a capot the capot'd side's announcements pass to the capo
 
 from __future__ import annotations
 
-from engine.belote.common import (
+from engine.belote.cards import (
+    Rank,
+    Trump,
+    carre_mask,
+    carre_value,
+    sequence_index,
+    sequence_mask,
+    sequence_value,
+)
+from engine.belote.model import SEQ_LENGTH, Announcement, Deal, Team
+from engine.belote.rules import AnnouncementRanking, Ruleset
+from engine.belote.steps.common import (
     _A,
     _ANNOUNCEMENT_KIND_CARRE,
     _ANNOUNCEMENT_KIND_QUINTE,
@@ -23,17 +34,6 @@ from engine.belote.common import (
     _TOUT_ATOUT,
     err,
 )
-from engine.belote.model import SEQ_LENGTH, Announcement, Deal, Team
-from engine.cards import (
-    Rank,
-    Trump,
-    carre_mask,
-    carre_value,
-    sequence_index,
-    sequence_mask,
-    sequence_value,
-)
-from engine.rules import AnnouncementRanking, Ruleset
 
 __all__ = ["announcement_points"]
 

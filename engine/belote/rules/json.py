@@ -12,36 +12,17 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Final
 
-from engine.errors import EngineError
-from engine.rules.ruleset import Ruleset
-from engine.rules.spec import ENUM_TYPES, SPECS, jsonable
+from engine.belote.errors import EngineError
+from engine.belote.rules.presets import preset_named
+from engine.belote.rules.ruleset import Ruleset
+from engine.belote.rules.spec import coerce, jsonable
 
 __all__ = ["VARIANT_DEFAULTS", "ruleset_from_json", "ruleset_to_json"]
 
 
 def ruleset_to_json(rules: Ruleset) -> dict[str, Any]:
-    """Every option of ``rules`` as JSON values, in declaration order."""
-    return {name: jsonable(getattr(rules, name)) for name in SPECS}
-
-
-def _coerce(name: str, value: object) -> object:
-    spec = SPECS.get(name)
-    if spec is None:
-        raise EngineError("rules.unknown_option", f"unknown option {name!r}", {"option": name})
-    if spec.kind == "enum":
-        enum_type = ENUM_TYPES[name]
-        if isinstance(value, enum_type):
-            return value
-        try:
-            return enum_type(value)
-        except ValueError:
-            raise EngineError(
-                "rules.invalid_value",
-                f"option {name!r} cannot be {value!r}",
-                {"option": name, "value": jsonable(value), "allowed": list(spec.choices)},
-            ) from None
-    spec.check(value)
-    return value
+    """Every option of ``rules`` as JSON values, in declaration order (``Ruleset.to_json``)."""
+    return rules.to_json()
 
 
 # A partial object without a preset starts from its variant's reference rules (issue 14):
@@ -59,8 +40,6 @@ def ruleset_from_json(data: object) -> Ruleset:
     its ``"variant"`` (``VARIANT_DEFAULTS``; FFB 2016 classic without a variant). Unknown keys
     raise ``rules.unknown_option``; bad values ``rules.invalid_value``.
     """
-    from engine.rules.presets import preset_named  # presets build rulesets: imported late
-
     if isinstance(data, str):
         return preset_named(data).rules
     if not isinstance(data, Mapping):
@@ -68,7 +47,7 @@ def ruleset_from_json(data: object) -> Ruleset:
     options = {str(k): v for k, v in data.items()}
     base = dict(ruleset_to_json(preset_named(_base_preset(options)).rules))
     base.update(options)
-    values = {k: _coerce(k, v) for k, v in base.items()}
+    values = {k: coerce(k, v) for k, v in base.items()}
     return Ruleset(**values)  # type: ignore[arg-type]
 
 
@@ -81,5 +60,5 @@ def _base_preset(options: dict[str, object]) -> str:
                 "rules.unknown_preset", "the preset must be a name", {"preset": str(name)}
             )
         return name
-    variant = _coerce("variant", options.get("variant", "classic"))
+    variant = coerce("variant", options.get("variant", "classic"))
     return VARIANT_DEFAULTS[str(jsonable(variant))]

@@ -7,6 +7,7 @@ sources of each value; docs/engine.md lists them too.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 
 __all__ = [
@@ -39,6 +40,7 @@ __all__ = [
     "RedealOnAllPass",
     "Rounding",
     "RoundingStage",
+    "RuleOptions",
     "SecondRoundSuit",
     "TieRule",
     "TimeUp",
@@ -276,3 +278,83 @@ class TournamentPairing(StrEnum):
 class CapotTest(StrEnum):
     ALL_TRICKS = "all_tricks"  # the sheet records which team won all 8 tricks
     OPPONENTS_NO_POINTS = "opponents_no_points"  # also: 0 card points for a team means capot
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOptions:
+    """Every option of a ruleset with its default (FFB 2016 classic), and nothing else.
+
+    ``Ruleset`` extends it with its checks and derived numbers; ``spec`` describes each field
+    (so the descriptions need not import ``Ruleset``, which checks itself against them).
+    """
+
+    variant: Variant = Variant.CLASSIC
+    deal_total: int = 162
+    # Classic
+    capot_value: int = 252
+    contract_rule: ContractRule = ContractRule.MORE_THAN_DEFENSE
+    belote_counts_for_contract: bool = True
+    tie_rule: TieRule = TieRule.LITIGE_CARRY
+    litige_reserve_to: LitigeReserveTo = LitigeReserveTo.NEXT_SUCCESSFUL_TAKER
+    litige_last_deal: LitigeLastDeal = LitigeLastDeal.SAME_AS_OTHER_DEALS
+    failed_points: FailedPoints = FailedPoints.P162
+    failed_defense_extras: FailedDefenseExtras = (
+        FailedDefenseExtras.OWN_BELOTE_AND_ALL_ANNOUNCEMENTS
+    )
+    belote_on_failure: BeloteOnFailure = BeloteOnFailure.KEPT_BY_HOLDER
+    defense_capot: DefenseCapot = DefenseCapot.CAPOT_VALUE
+    capot_test: CapotTest = CapotTest.ALL_TRICKS
+    # Announcements
+    announcements: bool = False
+    announcement_scoring: AnnouncementScoring = AnnouncementScoring.BEST_TEAM_ONLY
+    announcement_tie: AnnouncementTie = AnnouncementTie.CANCEL
+    announcement_ranking: AnnouncementRanking = AnnouncementRanking.POINTS
+    card_reuse_in_announcements: CardReuse = CardReuse.FORBIDDEN
+    announcements_count_for_contract: bool = True
+    # Sans-atout / tout-atout
+    sans_atout_tout_atout: bool = True
+    tout_atout_points: ToutAtoutPoints = ToutAtoutPoints.RAW_258
+    # Contrée / coinche
+    contree_scoring_mode: ContreeScoringMode = ContreeScoringMode.POINTS_FAITS_PLUS_DEMANDES
+    contract_success: ContractSuccess = ContractSuccess.BID_ONLY
+    bid_range: BidRange = BidRange.R80_160
+    min_bid_82_counts_as: int = 82
+    capot_bid_value: int = 250
+    capot_value_contree: int = 252
+    capot_bid_made: CapotBidMade = CapotBidMade.AS_CONTRACT
+    capot_bid_failed: CapotBidFailed = CapotBidFailed.AS_CONTRACT
+    generale_made: GeneraleScoring = GeneraleScoring.OFF
+    generale_failed: GeneraleScoring = GeneraleScoring.OFF
+    contre_multiplier: int = 2
+    surcontre_multiplier: int = 4
+    multiplier_target: MultiplierTarget = MultiplierTarget.WHOLE_SCORE
+    doubled_winner_base: DoubledWinnerBase = DoubledWinnerBase.WHOLE_PILE
+    doubled_loser_score: DoubledLoserScore = DoubledLoserScore.ZERO
+    belote_when_doubled: BeloteWhenDoubled = BeloteWhenDoubled.KEPT_BY_HOLDER
+    # Rounding
+    rounding: Rounding = Rounding.NONE
+    rounding_stage: RoundingStage = RoundingStage.POINTS_AFTER_CONTRACT_CHECK
+    last_deal_exact: bool = False
+    # Penalties (renonce, misdeal): points to the opponents
+    penalty_points: int = 162
+    penalty_adds_contract: bool = False
+    # End of a game
+    game_end: GameEnd = GameEnd.TARGET
+    target: int = 1000
+    deals_per_game: int = 12
+    end_condition: EndCondition = EndCondition.REACH
+    both_cross_rule: BothCrossRule = BothCrossRule.HIGHER_WINS_TIE_EXTRA_DEAL
+    capot_belote_cannot_finish: bool = True
+    # A game's recorded score, time called, matches of several games (issue 14)
+    score_cap_winner: int = 0  # 0: no cap
+    score_cap_loser: int = 0
+    time_up: TimeUp = TimeUp.AFTER_CURRENT_DEAL
+    time_up_deals: int = 1
+    match_games: int = 1
+    match_format: MatchFormat = MatchFormat.BEST_OF
+    # Dealing and contest options (stored for the contest; they do not change a deal's score)
+    redeal_on_all_pass: RedealOnAllPass = RedealOnAllPass.NEXT_DEALER
+    second_round_suit: SecondRoundSuit = SecondRoundSuit.ANY_SUIT
+    games_per_contest: int = 1
+    tournament_ranking: TournamentRanking = TournamentRanking.SUM_OF_POINTS
+    tournament_pairing: TournamentPairing = TournamentPairing.DRAW_THEN_STANDING

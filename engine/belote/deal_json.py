@@ -5,7 +5,7 @@ fields"): ``deal_from_json`` builds a ``Deal`` and refuses unknown fields, contr
 fields and fields that would change nothing for this kind of deal; ``check_deal_fields``
 checks the fields a sheet gives for information (trick counts, a capot bid's value, a
 penalty's bid) against the deal and the rules; ``check_scores`` checks the scores as written.
-``engine.cli`` re-exports these names.
+``engine.belote.cli`` re-exports these names.
 """
 
 from __future__ import annotations
@@ -13,10 +13,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.cards import Rank, Suit, Trump
-from engine.deal import Announcement, AnnouncementKind, Contract, Deal, DealKind, DealScore, Team
-from engine.errors import EngineError
-from engine.rules import Ruleset
+from engine.belote.cards import Rank, Suit, Trump
+from engine.belote.deal import (
+    Announcement,
+    AnnouncementKind,
+    Contract,
+    Deal,
+    DealKind,
+    DealScore,
+    Team,
+)
+from engine.belote.errors import EngineError
+from engine.belote.rules import Ruleset
 
 __all__ = [
     "bad_value",

@@ -3,15 +3,15 @@
 This module owns ``table_check`` and ``TableCheck``: in classic rules without announcements or
 rounding, where a failed contract gives 162 to the defense, a game's two totals add up to
 N × 162 + 20 per belote + the capot bonus per capot; when they do not, it names the most
-likely error. ``engine.game`` re-exports both names.
+likely error. ``engine.belote.game`` re-exports both names.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.errors import EngineError
-from engine.rules import Rounding, Ruleset, Variant
+from engine.belote.errors import EngineError
+from engine.belote.rules import Rounding, Ruleset, Variant
 
 __all__ = ["TableCheck", "table_check"]
 

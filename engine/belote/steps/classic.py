@@ -9,7 +9,8 @@ totals are a litige whose points go into the reserve (or are split on a game's l
 
 from __future__ import annotations
 
-from engine.belote.common import (
+from engine.belote.rules import Ruleset
+from engine.belote.steps.common import (
     _BELOTE_ON_FAILURE_KEPT_BY_HOLDER,
     _BELOTE_ON_FAILURE_NEVER_SCORED,
     _BELOTE_ON_FAILURE_TO_DEFENSE,
@@ -36,8 +37,7 @@ from engine.belote.common import (
     points_of,
     round_to,
 )
-from engine.belote.facts import Facts
-from engine.rules import Ruleset
+from engine.belote.steps.facts import Facts
 
 __all__ = ["score_classic"]
 

@@ -14,8 +14,8 @@ It must not import anything but the standard library and the engine.
 
 from __future__ import annotations
 
-from engine.rules.json import VARIANT_DEFAULTS, ruleset_from_json, ruleset_to_json
-from engine.rules.options import (
+from engine.belote.rules.json import VARIANT_DEFAULTS, ruleset_from_json, ruleset_to_json
+from engine.belote.rules.options import (
     AnnouncementRanking,
     AnnouncementScoring,
     AnnouncementTie,
@@ -53,19 +53,19 @@ from engine.rules.options import (
     ToutAtoutPoints,
     Variant,
 )
-from engine.rules.presets import PRESETS, Preset, make_ruleset
-from engine.rules.presets import cannes_contree_2016 as cannes_contree_2016
-from engine.rules.presets import classic_announcements as classic_announcements
-from engine.rules.presets import classic_seed_000 as classic_seed_000
-from engine.rules.presets import classic_seed_001 as classic_seed_001
-from engine.rules.presets import club_contest as club_contest
-from engine.rules.presets import contree_points_annonces as contree_points_annonces
-from engine.rules.presets import ffb_classic_2016 as ffb_classic_2016
-from engine.rules.presets import ffb_coinche_2015 as ffb_coinche_2015
-from engine.rules.presets import ffb_contree_2016 as ffb_contree_2016
-from engine.rules.presets import ffb_contree_points_faits as ffb_contree_points_faits
-from engine.rules.ruleset import ClassicFast, Ruleset
-from engine.rules.spec import OPTIONS, OptionSpec
+from engine.belote.rules.presets import PRESETS, Preset, make_ruleset
+from engine.belote.rules.presets import cannes_contree_2016 as cannes_contree_2016
+from engine.belote.rules.presets import classic_announcements as classic_announcements
+from engine.belote.rules.presets import classic_seed_000 as classic_seed_000
+from engine.belote.rules.presets import classic_seed_001 as classic_seed_001
+from engine.belote.rules.presets import club_contest as club_contest
+from engine.belote.rules.presets import contree_points_annonces as contree_points_annonces
+from engine.belote.rules.presets import ffb_classic_2016 as ffb_classic_2016
+from engine.belote.rules.presets import ffb_coinche_2015 as ffb_coinche_2015
+from engine.belote.rules.presets import ffb_contree_2016 as ffb_contree_2016
+from engine.belote.rules.presets import ffb_contree_points_faits as ffb_contree_points_faits
+from engine.belote.rules.ruleset import ClassicFast, Ruleset
+from engine.belote.rules.spec import OPTIONS, OptionSpec
 
 __all__ = [
     "OPTIONS",

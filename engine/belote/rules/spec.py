@@ -13,11 +13,10 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Any, Final
 
-from engine.errors import EngineError
-from engine.rules import options
-from engine.rules.ruleset import Ruleset
+from engine.belote.errors import EngineError
+from engine.belote.rules import options
 
-__all__ = ["ENUM_TYPES", "OPTIONS", "SPECS", "OptionSpec", "jsonable"]
+__all__ = ["ENUM_TYPES", "OPTIONS", "SPECS", "OptionSpec", "coerce", "jsonable"]
 
 
 def jsonable(value: object) -> object:
@@ -162,7 +161,7 @@ def _field_type(f: dataclasses.Field[Any]) -> Any:
 
 def _build_specs() -> dict[str, OptionSpec]:
     specs: dict[str, OptionSpec] = {}
-    for f in dataclasses.fields(Ruleset):
+    for f in dataclasses.fields(options.RuleOptions):
         if not f.init:
             continue
         typ = _field_type(f)
@@ -185,6 +184,27 @@ SPECS: Final = _build_specs()
 OPTIONS: Final[Mapping[str, OptionSpec]] = MappingProxyType(SPECS)
 ENUM_TYPES: Final[dict[str, type[Enum]]] = {
     f.name: _field_type(f)
-    for f in dataclasses.fields(Ruleset)
+    for f in dataclasses.fields(options.RuleOptions)
     if f.init and SPECS[f.name].kind == "enum"
 }
+
+
+def coerce(name: str, value: object) -> object:
+    """``value`` as option ``name`` holds it (an enum from its string), checked; coded errors."""
+    spec = SPECS.get(name)
+    if spec is None:
+        raise EngineError("rules.unknown_option", f"unknown option {name!r}", {"option": name})
+    if spec.kind == "enum":
+        enum_type = ENUM_TYPES[name]
+        if isinstance(value, enum_type):
+            return value
+        try:
+            return enum_type(value)
+        except ValueError:
+            raise EngineError(
+                "rules.invalid_value",
+                f"option {name!r} cannot be {value!r}",
+                {"option": name, "value": jsonable(value), "allowed": list(spec.choices)},
+            ) from None
+    spec.check(value)
+    return value

@@ -20,6 +20,8 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Final
 
+from engine.belote.cards import Rank, Trump
+from engine.belote.errors import EngineError
 from engine.belote.model import (
     AnnouncementKind,
     Contract,
@@ -30,9 +32,7 @@ from engine.belote.model import (
     Outcome,
     Team,
 )
-from engine.cards import Rank, Trump
-from engine.errors import EngineError
-from engine.rules import (
+from engine.belote.rules import (
     AnnouncementScoring,
     AnnouncementTie,
     BeloteOnFailure,

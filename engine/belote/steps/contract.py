@@ -18,7 +18,17 @@ The winner is the taker when the contract is made and the defense when it fails.
 
 from __future__ import annotations
 
-from engine.belote.common import (
+from engine.belote.cards import DEAL_TOTAL
+from engine.belote.model import Contract, Deal
+from engine.belote.rules import (
+    CapotBidFailed,
+    CapotBidMade,
+    ContreeScoringMode,
+    GeneraleScoring,
+    MultiplierTarget,
+    Ruleset,
+)
+from engine.belote.steps.common import (
     _BELOTE_ON_FAILURE_KEPT_BY_HOLDER,
     _BELOTE_ON_FAILURE_NEVER_SCORED,
     _BELOTE_ON_FAILURE_TO_DEFENSE,
@@ -52,17 +62,7 @@ from engine.belote.common import (
     collect,
     round_to,
 )
-from engine.belote.facts import Facts
-from engine.belote.model import Contract, Deal
-from engine.cards import DEAL_TOTAL
-from engine.rules import (
-    CapotBidFailed,
-    CapotBidMade,
-    ContreeScoringMode,
-    GeneraleScoring,
-    MultiplierTarget,
-    Ruleset,
-)
+from engine.belote.steps.facts import Facts
 
 __all__ = ["score_contract"]
 

@@ -3,7 +3,7 @@
 This module owns ``fast_classic``, a shortcut of ``score_deal`` for a plain classic deal (a
 suit, card points and/or capot, belote; no announcements, sans-atout/tout-atout, dix de der,
 bid or contre) under classic rules without rounding. It reads the rules' options as plain
-values (``Ruleset.derived.classic``, see ``engine.rules.ClassicFast``) and returns None for
+values (``Ruleset.derived.classic``, see ``engine.belote.rules.ClassicFast``) and returns None for
 anything else, including every invalid deal, which the general path then scores or refuses
 with the right error. It must give exactly what the general path gives:
 tests/engine/test_fast_path.py and the sweeps check it, and benchmarks/engine_bench.py
@@ -12,7 +12,9 @@ measures what it saves (``--no-fast``).
 
 from __future__ import annotations
 
-from engine.belote.common import (
+from engine.belote.model import Deal, DealScore, Outcome
+from engine.belote.rules import ClassicFast, Ruleset
+from engine.belote.steps.common import (
     _A,
     _CAPOT,
     _FAILED,
@@ -26,9 +28,7 @@ from engine.belote.common import (
     _TOUT_ATOUT,
     make,
 )
-from engine.belote.general import score_general
-from engine.belote.model import Deal, DealScore, Outcome
-from engine.rules import ClassicFast, Ruleset
+from engine.belote.steps.general import score_general
 
 __all__ = ["fast_classic"]
 

@@ -7,7 +7,7 @@ and ``final_score`` (a finished game's recorded, capped result). It decides when
 over and who won: target reached or exceeded, both teams crossing on the same deal, the
 capot-with-belote rule, the last deal scored exactly, games of N deals where void deals are
 not counted, time called. It carries the litige reserve from deal to deal (``score_deal``
-moves it). ``table_check`` lives in ``engine.table_check`` and is re-exported here.
+moves it). ``table_check`` lives in ``engine.belote.table_check`` and is re-exported here.
 
 It must not import anything but the standard library and the engine.
 """
@@ -18,11 +18,11 @@ from collections.abc import Iterable
 from dataclasses import FrozenInstanceError, dataclass
 from typing import Final
 
-from engine.deal import Deal, DealKind, DealScore, Team, score_deal
-from engine.errors import EngineError
-from engine.game_end import target_end
-from engine.rules import GameEnd, Rounding, Ruleset, TimeUp
-from engine.table_check import TableCheck, table_check
+from engine.belote.deal import Deal, DealKind, DealScore, Team, score_deal
+from engine.belote.errors import EngineError
+from engine.belote.game_end import target_end
+from engine.belote.rules import GameEnd, Rounding, Ruleset, TimeUp
+from engine.belote.table_check import TableCheck, table_check
 
 __all__ = [
     "FinalScore",
@@ -49,7 +49,7 @@ class GameEntry:
 
 
 # Enum members read from module globals: reading ``GameEnd.DEALS`` goes through the enum
-# class's descriptors, several times slower than a global (see the speed notes in engine/belote/common.py).
+# class's descriptors, several times slower than a global (see the speed notes in engine/belote/steps/common.py).
 _A: Final = Team.A
 _B: Final = Team.B
 _VOID: Final = DealKind.VOID
@@ -303,7 +303,7 @@ class GameState:
 # Building a frozen value through its __init__ costs one object.__setattr__ per field. These
 # mutable twins have the same slots in the same order: they are filled with ordinary
 # attribute stores and then turned into the frozen class by assigning ``__class__`` (see the
-# speed notes in engine/belote/common.py).
+# speed notes in engine/belote/steps/common.py).
 class _GameEntryBuilder:
     __slots__ = GameEntry.__slots__
     index: int

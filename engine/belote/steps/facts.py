@@ -9,8 +9,11 @@ rounding that applies). The variant steps (``classic``, ``contract``) only read 
 
 from __future__ import annotations
 
-from engine.belote.announcements import announcement_points
-from engine.belote.common import (
+from engine.belote.cards import DEAL_TOTAL, TOUT_ATOUT_CLASSIC_TOTAL, Trump, tout_atout_to_162
+from engine.belote.model import Deal, Team
+from engine.belote.rules import Rounding, Ruleset
+from engine.belote.steps.announcements import announcement_points
+from engine.belote.steps.common import (
     _A,
     _CAPOT_TEST_OPPONENTS_NO_POINTS,
     _CONTRACT_GENERALE,
@@ -22,9 +25,6 @@ from engine.belote.common import (
     _TOUT_ATOUT_POINTS_RAW_258,
     err,
 )
-from engine.belote.model import Deal, Team
-from engine.cards import DEAL_TOTAL, TOUT_ATOUT_CLASSIC_TOTAL, Trump, tout_atout_to_162
-from engine.rules import Rounding, Ruleset
 
 __all__ = ["Facts", "read_facts"]
 

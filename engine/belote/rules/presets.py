@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Final
 
-from engine.errors import EngineError
-from engine.rules.options import (
+from engine.belote.errors import EngineError
+from engine.belote.rules.options import (
     AnnouncementTie,
     BeloteOnFailure,
     BidRange,
@@ -36,7 +36,7 @@ from engine.rules.options import (
     ToutAtoutPoints,
     Variant,
 )
-from engine.rules.ruleset import Ruleset
+from engine.belote.rules.ruleset import Ruleset
 
 __all__ = ["PRESETS", "Preset", "make_ruleset", "preset_named"]
 
@@ -64,7 +64,7 @@ def make_ruleset(preset: str | Ruleset, **overrides: object) -> Ruleset:
     """A preset (by name, or a ruleset) with some options overridden.
 
     ``make_ruleset("ffb_contree_2016", target=1500, rounding="none")``. Unknown options and
-    values raise the same coded errors as ``Ruleset.from_json``.
+    values raise the same coded errors as ``ruleset_from_json``.
     """
     base = preset if isinstance(preset, Ruleset) else preset_named(preset).rules
     if not overrides:

@@ -5,7 +5,7 @@ This module owns ``MatchState`` (immutable; ``add(game)`` returns the next one, 
 (seed 002: "remporter un maximum de manches … exemple : 2 manches de 1000 points"; rules.md
 §4 ranks by parties won): ``best_of`` is over as soon as a team has won more than half of
 them; ``all_games`` plays them all. The winner has won more games; equal wins are decided by
-the points of the games (their recorded, capped scores: ``engine.game.final_score``), and
+the points of the games (their recorded, capped scores: ``engine.belote.game.final_score``), and
 equal points are a draw. With ``match_games = 1`` a match is its one game.
 """
 
@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engine.deal import Team
-from engine.errors import EngineError
-from engine.game import FinalScore, GameState, final_score
-from engine.rules import MatchFormat, Ruleset
+from engine.belote.deal import Team
+from engine.belote.errors import EngineError
+from engine.belote.game import FinalScore, GameState, final_score
+from engine.belote.rules import MatchFormat, Ruleset
 
 __all__ = ["MatchState", "fold_match"]
 

@@ -4,13 +4,12 @@ This module is the public entry of deal scoring: ``score_deal(rules, deal, carry
 returns a ``DealScore`` (each team's points, the outcome, whether the contract was made, the
 litige reserve carried out; ``breakdown`` on demand). The values (``Deal``, ``DealScore``...)
 live in ``engine.belote.model`` and the scoring steps in ``engine.belote`` (facts,
-announcements, classic, contract, breakdown, general); ``engine.fast`` is the classic
+announcements, classic, contract, breakdown, general); ``engine.belote.steps.fast`` is the classic
 shortcut. Every name that was importable from here still is.
 """
 
 from __future__ import annotations
 
-from engine.belote.general import score_general
 from engine.belote.model import (
     LABELS,
     Announcement,
@@ -23,8 +22,9 @@ from engine.belote.model import (
     Outcome,
     Team,
 )
-from engine.fast import fast_classic
-from engine.rules import Ruleset
+from engine.belote.rules import Ruleset
+from engine.belote.steps.fast import fast_classic
+from engine.belote.steps.general import score_general
 
 __all__ = [
     "Announcement",

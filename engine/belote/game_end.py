@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.deal import Deal, DealScore, Outcome, Team
-from engine.rules import BothCrossRule, EndCondition, Ruleset
+from engine.belote.deal import Deal, DealScore, Outcome, Team
+from engine.belote.rules import BothCrossRule, EndCondition, Ruleset
 
 __all__ = ["target_end"]
 

@@ -8,15 +8,15 @@ that a team's lines always add up to its score.
 
 from __future__ import annotations
 
-from engine.belote.common import (
+from engine.belote.model import BreakdownLine, Deal, Team
+from engine.belote.rules import Rounding, Ruleset
+from engine.belote.steps.common import (
     _ROUNDING_NONE,
     _ROUNDING_STAGE_FINAL_DEAL_SCORE,
     Parts,
     points_of,
     round_to,
 )
-from engine.belote.model import BreakdownLine, Deal, Team
-from engine.rules import Rounding, Ruleset
 
 __all__ = ["explain", "round_final", "totals"]
 

@@ -3,15 +3,17 @@
 This module owns the order of the named steps that score a deal: void and penalty deals
 (``score_other``); for a played deal, ``facts.read_facts`` (validation), then the variant's
 step (``classic.score_classic`` or ``contract.score_contract``), then ``breakdown`` (final
-rounding, totals, and the breakdown lines in "explain" mode). ``engine.fast`` is a shortcut
+rounding, totals, and the breakdown lines in "explain" mode). ``engine.belote.steps.fast`` is a shortcut
 for the common classic deal that must always give what this path gives.
 """
 
 from __future__ import annotations
 
-from engine.belote.breakdown import explain, totals
-from engine.belote.classic import score_classic
-from engine.belote.common import (
+from engine.belote.model import BreakdownLine, Deal, DealScore
+from engine.belote.rules import Ruleset
+from engine.belote.steps.breakdown import explain, totals
+from engine.belote.steps.classic import score_classic
+from engine.belote.steps.common import (
     _A,
     _B,
     _CONTRACT_CAPOT,
@@ -23,10 +25,8 @@ from engine.belote.common import (
     err,
     make,
 )
-from engine.belote.contract import score_contract
-from engine.belote.facts import read_facts
-from engine.belote.model import BreakdownLine, Deal, DealScore
-from engine.rules import Ruleset
+from engine.belote.steps.contract import score_contract
+from engine.belote.steps.facts import read_facts
 
 __all__ = ["score_general", "score_other"]
 
