@@ -2,12 +2,13 @@
 
 A game is one package of the engine (``engine.belote``; tarot and rami beside it) that offers
 one object meeting :class:`Game`: its rules from and to JSON, its named presets and its options
-(each with its source), the score of one hand (a belote deal, a tarot donne, a rami hand) with
-its breakdown, a game folded from its hands with the game's end, and the commands of its JSON
-command line. Every hand is validated on the way: an impossible one raises ``EngineError`` with
-a code the game registered (``engine.errors.register_codes``).
+(each with its source), the score of one deal (donne: a belote deal, a tarot or rami donne) with
+its breakdown, a game (manche) folded from its deals with the game's end, and the commands of
+its JSON command line. Every deal is validated on the way: an impossible one raises
+``EngineError`` with a code the game registered (``engine.errors.register_codes``). The words
+are those of docs/glossary.md.
 
-The rules are the game's own typed value (belote's ``Ruleset``); hands and scores cross this
+The rules are the game's own typed value (belote's ``Ruleset``); deals and scores cross this
 interface as JSON objects, the form other programs and the command line use. Callers that need
 a game's typed API (the belote score entry) import that game's package directly.
 
@@ -77,12 +78,12 @@ class Game(Protocol[RulesT]):
         """Every option of ``rules`` as JSON; ``rules_from_json`` reverses it."""
         ...
 
-    def score_hand(self, rules: RulesT, hand: object) -> JsonObject:
-        """One hand's score with its breakdown (the hand and its context, as JSON), validated."""
+    def score_deal(self, rules: RulesT, deal: object) -> JsonObject:
+        """One deal's score with its breakdown (the deal and its context, as JSON), validated."""
         ...
 
     def fold_game(self, rules: RulesT, game: object) -> JsonObject:
-        """A game folded from its hands: the running totals, whether and how the game ended."""
+        """A game folded from its deals: the running totals, whether and how the game ended."""
         ...
 
     def commands(self) -> Mapping[str, Command]:

@@ -3,8 +3,8 @@
 This module owns belote's commands (``python -m engine score|game|table-check|presets|options``,
 the same under ``python -m engine belote …``) and the JSON writing of scores
 (``score_to_json``); the reading of deals is ``engine.belote.deal_json`` (``deal_from_json``,
-re-exported here). ``score_hand`` and ``fold_game`` are the score and game commands once the
-rules are read: ``engine.belote.interface`` offers them to the engine's game interface. The
+re-exported here). ``score_deal_json`` and ``fold_game_json`` are the score and game commands
+once the rules are read: ``engine.belote.interface`` offers them to the engine's game interface. The
 shared command line (``engine.cli``) dispatches, prints and maps errors to exit codes;
 docs/engine.md documents every field with examples.
 """
@@ -35,8 +35,8 @@ __all__ = [
     "cmd_score",
     "cmd_table_check",
     "deal_from_json",
-    "fold_game",
-    "score_hand",
+    "fold_game_json",
+    "score_deal_json",
     "score_to_json",
 ]
 
@@ -80,14 +80,14 @@ def cmd_score(data: object) -> dict[str, Any]:
     if not isinstance(data, Mapping):
         raise EngineError("deal.not_an_object", "the input must be an object", {})
     _check_keys(data, {"rules", "deal", "carry_in", "last_deal"}, "deal.unknown_field")
-    return score_hand(_rules(data), _without_rules(data))
+    return score_deal_json(_rules(data), _without_rules(data))
 
 
 def _without_rules(data: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in data.items() if k != "rules"}
 
 
-def score_hand(rules: Ruleset, data: object) -> dict[str, Any]:
+def score_deal_json(rules: Ruleset, data: object) -> dict[str, Any]:
     """One deal's score: ``{"deal": {...}, "carry_in": 0, "last_deal": false}`` under ``rules``."""
     if not isinstance(data, Mapping):
         raise EngineError("deal.not_an_object", "the input must be an object", {})
@@ -142,10 +142,10 @@ def cmd_game(data: object) -> dict[str, Any]:
     if not isinstance(data, Mapping) or not isinstance(data.get("deals"), list):
         raise EngineError("game.not_an_object", "the input needs a 'deals' list", {})
     _check_keys(data, {"rules", "deals", "start", "time_up"}, "game.not_an_object")
-    return fold_game(_rules(data), _without_rules(data))
+    return fold_game_json(_rules(data), _without_rules(data))
 
 
-def fold_game(rules: Ruleset, data: object) -> dict[str, Any]:
+def fold_game_json(rules: Ruleset, data: object) -> dict[str, Any]:
     """A game: ``{"deals": [...], "start": {...}, "time_up": i}`` folded under ``rules``."""
     if not isinstance(data, Mapping) or not isinstance(data.get("deals"), list):
         raise EngineError("game.not_an_object", "the input needs a 'deals' list", {})

@@ -1,8 +1,8 @@
 """Belote (classic, contrée, coinche) as one game of the engine: ``BELOTE``.
 
 This module owns belote's answer to ``engine.games.Game``: its presets and options, its rules
-to and from JSON, one deal's score and a game's fold (``engine.belote.cli``'s ``score_hand`` and
-``fold_game``), and its commands. It adds no rule of its own: everything is belote's modules'.
+to and from JSON, one deal's score and a game's fold (``engine.belote.cli``'s
+``score_deal_json`` and ``fold_game_json``), and its commands. It adds no rule of its own: everything is belote's modules'.
 """
 
 from __future__ import annotations
@@ -48,11 +48,11 @@ class Belote:
     def rules_to_json(self, rules: Ruleset) -> JsonObject:
         return rules.to_json()
 
-    def score_hand(self, rules: Ruleset, hand: object) -> JsonObject:
-        return cli.score_hand(rules, hand)
+    def score_deal(self, rules: Ruleset, deal: object) -> JsonObject:
+        return cli.score_deal_json(rules, deal)
 
     def fold_game(self, rules: Ruleset, game: object) -> JsonObject:
-        return cli.fold_game(rules, game)
+        return cli.fold_game_json(rules, game)
 
     def commands(self) -> Mapping[str, Command]:
         return _COMMANDS

@@ -41,20 +41,20 @@ def test_every_game_has_the_shared_commands_and_its_default_preset_first(name: s
     assert {o["name"] for o in game.options()} >= set(presets[0].rules)
 
 
-def test_belote_scores_a_hand_and_folds_a_game_through_the_interface() -> None:
+def test_belote_scores_a_deal_and_folds_a_game_through_the_interface() -> None:
     belote = game_named("belote")
     rules = belote.rules_from_json({"preset": "club_contest", "target": 501})
     assert rules == make_ruleset("club_contest", target=501)
-    score = belote.score_hand(rules, {"deal": {"taker": "A", "points": {"A": 100}}})
+    score = belote.score_deal(rules, {"deal": {"taker": "A", "points": {"A": 100}}})
     assert score["scores"] == {"A": 100, "B": 62}
     assert {line["code"] for line in score["breakdown"]["A"]} == {"cards"}
     game = belote.fold_game(rules, {"deals": [{"taker": "A", "points": {"A": 100}}]})
     assert game["totals"] == {"A": 100, "B": 62} and game["game_over"] is False
     with pytest.raises(EngineError) as refused:
-        belote.score_hand(rules, {"deal": {"taker": "A", "points": {"A": 170}}})
+        belote.score_deal(rules, {"deal": {"taker": "A", "points": {"A": 170}}})
     assert refused.value.code == "deal.points_out_of_range"
-    with pytest.raises(EngineError) as refused:  # the rules travel apart, not in the hand
-        belote.score_hand(rules, DEAL)
+    with pytest.raises(EngineError) as refused:  # the rules travel apart, not in the deal
+        belote.score_deal(rules, DEAL)
     assert refused.value.code == "deal.unknown_field"
 
 
