@@ -2,7 +2,7 @@
 the projector's bracket view, and the palmarès ordered by the final placement (vainqueur,
 finaliste, vainqueur de la consolante…).
 
-The phases are read by ``tournaments.services.phases_read`` on the *public* results only (the
+The phases are read by ``tournaments.services.phases.read`` on the *public* results only (the
 finished games of the rounds whose results are published), and a phase none of whose parties
 is visible is not shown. What it must not do: show a result, a draw or a placement that is not
 public, or write anything.
@@ -25,7 +25,7 @@ from publishing.models import Prize
 from tournaments import adapters
 from tournaments.models import Contest, Entry
 from tournaments.phases_display import PhaseShow, entry_names, prize_list, show_phases
-from tournaments.services.phases_read import PhasesView, read_phases
+from tournaments.services.phases.read import PhasesView, read_phases
 
 
 def public_view(contest: Contest) -> PhasesView | None:

@@ -23,7 +23,7 @@ from publishing.views_phases import projector_bracket
 from publishing.views_projector_players import projector_players
 from scoring.models import ScoreSheet
 from tournaments.models import Contest, Round, Table
-from tournaments.services.clock import clock_of
+from tournaments.services.rounds.clock import clock_of
 
 PROJECTOR_REFRESH_SECONDS = 10
 PROJECTOR_VIEWS = ("classement", "joueurs", "resultats", "tableau")  # tableau: pools and brackets

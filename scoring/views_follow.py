@@ -20,7 +20,7 @@ from scoring import follow, services
 from scoring import views as shared
 from tournaments import access as tournaments_access
 from tournaments.models import Round
-from tournaments.services.clock import clock_of
+from tournaments.services.rounds.clock import clock_of
 
 ANY_MEMBER = tournaments_access.ANY_MEMBER
 ORGANISING = tournaments_access.ORGANISING

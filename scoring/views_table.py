@@ -43,7 +43,7 @@ from scoring.models import DealRecord, ScoreSheet
 from scoring.sheet_states import Action, Role
 from scoring.views_deal import Corrector, correction_page, posted_client_id, preview_response
 from tournaments.forms_format import format_changes
-from tournaments.services.clock import clock_of
+from tournaments.services.rounds.clock import clock_of
 
 
 def _url(sheet: ScoreSheet, name: str = "sheet", **extra: Any) -> str:

@@ -36,7 +36,7 @@ from tournaments.cockpit_steps import (
     progress_line,
 )
 from tournaments.models import Contest, Round
-from tournaments.services.day_order import describe, draws_by_ranking, tables_waiting
+from tournaments.services.rounds.day_order import describe, draws_by_ranking, tables_waiting
 
 
 @dataclass
@@ -146,7 +146,7 @@ class _Builder(StepBuilder):
     def phases(self) -> Step | None:
         """A contest in phases: each phase's state and what the next partie starts."""
         from tournaments.phases_display import cockpit_lines
-        from tournaments.services.phases_read import read_phases
+        from tournaments.services.phases.read import read_phases
 
         view = read_phases(self.contest)
         if view is None:

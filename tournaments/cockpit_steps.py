@@ -28,7 +28,7 @@ from django.utils.translation import ngettext
 from tournaments import adapters
 from tournaments.adapters import RoundProgress
 from tournaments.models import Contest, Round
-from tournaments.services.clock import clock_of
+from tournaments.services.rounds.clock import clock_of
 
 
 @dataclass

@@ -9,7 +9,7 @@ with the partie's duration (a timed partie); :class:`ClockForm`, the clock's but
 :func:`format_changes`, the French words of a format and of what differs from the contest's.
 
 It never saves: views pass ``overrides()`` (only the options that differ from the base rules,
-as JSON values) to ``tournaments.services.partie_format``.
+as JSON values) to ``tournaments.services.rounds.format``.
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from tournaments.adapters import ruleset_of
 from tournaments.messages import engine_error_message
 from tournaments.models import Round
 from tournaments.rules_form import LABELS, VALUE_LABELS
-from tournaments.services.clock import MAX_MINUTES, clock_of
-from tournaments.services.partie_format import FORMAT_OPTIONS, base_rules  # in the form's order
+from tournaments.services.rounds.clock import MAX_MINUTES, clock_of
+from tournaments.services.rounds.format import FORMAT_OPTIONS, base_rules  # in the form's order
 
 
 def _choices(name: str) -> list[tuple[str, str]]:

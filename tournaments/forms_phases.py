@@ -15,8 +15,8 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.messages_phases import POOL_METHODS, RULE_KINDS
 from tournaments.models import Phase
-from tournaments.services.phases_core import PhaseSpec
-from tournaments.services.phases_plan import READY_PLANS
+from tournaments.services.phases.core import PhaseSpec
+from tournaments.services.phases.plan import READY_PLANS
 
 PLACES = (
     ("2", _("la finale seulement")),

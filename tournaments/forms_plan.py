@@ -14,9 +14,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.services.latecomers import LatecomerOptions
-from tournaments.services.plan_rounds import MAX_ROUNDS, MIN_ROUNDS, REASON_MAX
-from tournaments.services.table_moves import MAX_TABLE_NUMBER
+from tournaments.services.rounds.latecomers import LatecomerOptions
+from tournaments.services.rounds.plan import MAX_ROUNDS, MIN_ROUNDS, REASON_MAX
+from tournaments.services.rounds.table_moves import MAX_TABLE_NUMBER
 
 BYE = "exempt"
 

@@ -1,6 +1,6 @@
 """A contest's phases as the pages show them: pools tables, bracket columns, the prize list.
 
-What it owns: turning :class:`tournaments.services.phases_read.PhasesView` into plain rows with
+What it owns: turning :class:`tournaments.services.phases.read.PhasesView` into plain rows with
 the teams' names and French words (the organiser's phases page, the cockpit, the public pools
 and bracket pages, the projector, the prints and the exports all render these), and the
 French summary of a plan (:func:`plan_lines`). It never writes, never checks access, and
@@ -19,8 +19,8 @@ from django.utils.translation import ngettext
 from engine import phases as ep
 from tournaments.messages_phases import POOL_METHODS, bracket_name, place_title, stage_name
 from tournaments.models import Contest, Entry, Phase
-from tournaments.services import phases_core as core
-from tournaments.services.phases_read import PhasesView, PhaseView
+from tournaments.services.phases import core
+from tournaments.services.phases.read import PhasesView, PhaseView
 
 KIND_LABELS = dict(Phase.Kind.choices)
 
@@ -307,7 +307,7 @@ def plan_total(simulated: core.Simulated | None) -> str:
 
 def cockpit_lines(view: PhasesView, next_number: int | None) -> list[str]:
     """The cockpit's phase step: each phase's state, and what the next partie starts."""
-    from tournaments.services.phases import upcoming
+    from tournaments.services.phases.draw import upcoming
 
     lines = []
     for p in view.phases:
@@ -330,7 +330,7 @@ def cockpit_lines(view: PhasesView, next_number: int | None) -> list[str]:
 def match_labels(view: PhasesView) -> dict[tuple[int, int, int], tuple[str, str, str]]:
     """(partie, team A, team B) -> (phase, pool or bracket, stage) for every match of a
     phase: the exports' columns and the prints."""
-    from tournaments.services.phases_read import table_labels
+    from tournaments.services.phases.read import table_labels
 
     out: dict[tuple[int, int, int], tuple[str, str, str]] = {}
     for number in sorted(view.round_phase):
@@ -349,7 +349,7 @@ def match_labels(view: PhasesView) -> dict[tuple[int, int, int], tuple[str, str,
 
 def round_phases(round_: Any, entries: Mapping[int, Entry]) -> list[PhaseShow]:
     """The pools or the brackets a partie belongs to, as they stand (its round page)."""
-    from tournaments.services.phases_read import read_phases
+    from tournaments.services.phases.read import read_phases
 
     if round_.phase_id is None:
         return []

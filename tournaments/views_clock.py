@@ -25,7 +25,9 @@ from tournaments.forms_format import ClockForm, PartieFormatForm
 from tournaments.messages import engine_error_message
 from tournaments.models import Round
 from tournaments.responses import refused, service_refusal
-from tournaments.services import ServiceError, clock, partie_format
+from tournaments.services import ServiceError
+from tournaments.services.rounds import clock
+from tournaments.services.rounds import format as partie_format
 
 
 def _kwargs(round_: Round) -> dict[str, Any]:

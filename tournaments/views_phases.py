@@ -19,9 +19,10 @@ from tournaments import access
 from tournaments.forms_phases import PhaseFormSet, ReadyPlanForm, initial_of
 from tournaments.models import Contest
 from tournaments.phases_display import plan_lines, plan_total, prize_list, show_phases, tie_rows
-from tournaments.services import ServiceError, phases_plan
-from tournaments.services.phases_core import PhaseSpec, spec_of
-from tournaments.services.phases_read import read_phases
+from tournaments.services import ServiceError
+from tournaments.services.phases import plan as phases_plan
+from tournaments.services.phases.core import PhaseSpec, spec_of
+from tournaments.services.phases.read import read_phases
 
 
 def _specs(contest: Contest) -> list[PhaseSpec]:

@@ -22,8 +22,8 @@ from tournaments import access, services
 from tournaments.forms_plan import BYE, LatecomerForm, RoundsCountForm, TableMoveForm
 from tournaments.models import Contest, Entry, Round, Table
 from tournaments.responses import status_of
-from tournaments.services.latecomers import check_round
-from tournaments.services.plan_rounds import check_running
+from tournaments.services.rounds.latecomers import check_round
+from tournaments.services.rounds.plan import check_running
 
 
 def _contest_url(name: str, contest: Contest, round_: Round | None = None) -> str:

@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy
 from tournaments import access, services
 from tournaments.models import Round
 from tournaments.responses import refused, service_refusal
-from tournaments.services.rounds import REOPEN_REASON_MAX
+from tournaments.services.rounds.lifecycle import REOPEN_REASON_MAX
 
 
 class CloseRoundForm(forms.Form):

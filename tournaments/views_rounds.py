@@ -23,7 +23,7 @@ from tournaments.messages_phases import match_places, round_report_lines
 from tournaments.models import Contest, Entry, Round
 from tournaments.phases_display import round_phases
 from tournaments.responses import refused, service_refusal, status_of
-from tournaments.services.phases import allows_several_byes
+from tournaments.services.phases.draw import allows_several_byes
 from tournaments.tables import DrawByTableTable, DrawByTeamTable
 
 

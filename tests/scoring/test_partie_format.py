@@ -27,7 +27,7 @@ from tournaments import journal
 from tournaments.forms_format import FormatForm, PartieFormatForm, format_changes, format_line
 from tournaments.models import AuditEvent, Contest, Phase, Round
 from tournaments.services import ServiceError
-from tournaments.services.partie_format import set_partie_format
+from tournaments.services.rounds.format import set_partie_format
 
 
 @pytest.fixture

@@ -24,9 +24,9 @@ from tests.tournaments.conftest import add_teams, make_contest
 from tournaments import services
 from tournaments.cockpit import cockpit_of
 from tournaments.models import AuditEvent, Contest, Round
-from tournaments.services import phases_plan
-from tournaments.services.phases_core import PhaseSpec
-from tournaments.services.phases_read import read_phases
+from tournaments.services.phases import plan as phases_plan
+from tournaments.services.phases.core import PhaseSpec
+from tournaments.services.phases.read import read_phases
 
 PROMPT = "Égalité : désignez l'équipe qualifiée"
 
@@ -365,7 +365,7 @@ def test_after_the_next_draw_the_page_explains_and_offers_no_form(
 
 def test_winner_of_reads_games_then_points_then_the_named_team() -> None:
     from engine.standings import GameResult
-    from tournaments.services.phases_read import winner_of
+    from tournaments.services.phases.read import winner_of
 
     assert winner_of(GameResult(1, 1, 2, 900, 1000)) == 2
     assert winner_of(GameResult(1, 1, 2, 972, 972)) is None

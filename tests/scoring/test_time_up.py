@@ -28,7 +28,7 @@ from tests.scoring.conftest import _entries, make_contest, make_round
 from tests.scoring.helpers import link_deal
 from tournaments import journal
 from tournaments.models import AuditEvent
-from tournaments.services import clock
+from tournaments.services.rounds import clock
 
 T0 = datetime.datetime(2026, 12, 5, 20, 0, tzinfo=datetime.UTC)
 

@@ -13,8 +13,8 @@ from django.utils import translation
 from tests.tournaments.conftest import add_teams, make_contest
 from tournaments import services
 from tournaments.models import AuditEvent, Phase
-from tournaments.services import phases_plan
-from tournaments.services.phases_core import PhaseSpec
+from tournaments.services.phases import plan as phases_plan
+from tournaments.services.phases.core import PhaseSpec
 
 POOLS = PhaseSpec("pools", "Poules", 3, {"pool_size": 4, "method": "draw"})
 MAIN = PhaseSpec(

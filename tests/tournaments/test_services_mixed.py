@@ -11,8 +11,8 @@ from tests.tournaments.conftest import add_teams, make_contest
 from tests.tournaments.test_services_melee import add_solos
 from tournaments import services
 from tournaments.models import AuditEvent, Entry, Player, SoloEntry
-from tournaments.services import mixed
 from tournaments.services.base import ServiceError
+from tournaments.services.solo import mixed
 
 pytestmark = pytest.mark.django_db
 

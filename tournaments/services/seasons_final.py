@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 from tournaments import audit
 from tournaments.models import Contest, Entry, Player, PlayerClub, Round, Season, SoloEntry
 from tournaments.services.base import ServiceError, lock_contest
-from tournaments.services.solo import SoloValues, add_solo
+from tournaments.services.solo.registration import SoloValues, add_solo
 
 __all__ = ["FinalOutcome", "create_final_entries", "final_started"]
 

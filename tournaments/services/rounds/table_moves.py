@@ -17,8 +17,8 @@ from django.utils.translation import gettext as _
 from tournaments import audit, signals
 from tournaments.models import Round, Table
 from tournaments.services.base import ServiceError, lock_contest, lock_round
-from tournaments.services.latecomers import check_playing
-from tournaments.services.plan_rounds import check_reason
+from tournaments.services.rounds.latecomers import check_playing
+from tournaments.services.rounds.plan import check_reason
 
 # A hall's physical table numbers; anything larger is a typing slip.
 MAX_TABLE_NUMBER = 999

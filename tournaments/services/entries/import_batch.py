@@ -24,7 +24,8 @@ from django.db.models.functions import Upper
 
 from tournaments import audit
 from tournaments.models import Club, Contest, Entry, Player, PlayerClub, name_key
-from tournaments.services.entries import (
+from tournaments.services.clubs.players import check_new_player, clean_names, only_namesake
+from tournaments.services.entries.registration import (
     EntryValues,
     check_takes_teams,
     check_two_players,
@@ -34,7 +35,6 @@ from tournaments.services.entries import (
     next_number,
     player_taken,
 )
-from tournaments.services.players import check_new_player, clean_names, only_namesake
 
 
 def _players_of(row: Any) -> tuple[tuple[str, str, str], tuple[str, str, str]]:

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from tournaments import adapters, audit, signals
 from tournaments.models import Contest, Entry, Round, Table
 from tournaments.services.base import ServiceError, gone, lock_contest, lock_entry, lock_round
-from tournaments.services.plan_rounds import check_reason, check_running
+from tournaments.services.rounds.plan import check_reason, check_running
 
 
 @dataclass(frozen=True)

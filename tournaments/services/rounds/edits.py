@@ -26,7 +26,7 @@ from tournaments.services.layouts import (
     read_layout,
     write_layout,
 )
-from tournaments.services.phases import check_hand_edit
+from tournaments.services.phases.draw import check_hand_edit
 
 
 def conflicts(contest: Contest, round_: Round, layout: Layout, only: set[int]) -> list[str]:

@@ -22,7 +22,6 @@ from engine.pairing import pair_round
 from tournaments import adapters, audit, signals
 from tournaments.messages import engine_error_message
 from tournaments.models import Contest, Round, Table
-from tournaments.services import melee, phases
 from tournaments.services.base import (
     ServiceError,
     clean,
@@ -30,8 +29,10 @@ from tournaments.services.base import (
     lock_round,
     record_change,
 )
-from tournaments.services.day_order import check_draw_order, record_forced_draw
 from tournaments.services.layouts import Layout, check_draft, read_layout, round_state, write_layout
+from tournaments.services.phases import draw as phases
+from tournaments.services.rounds.day_order import check_draw_order, record_forced_draw
+from tournaments.services.solo import melee
 
 ROUND_STATE_FIELDS = ("status", "published_at", "show_draw", "show_results", "show_standings")
 

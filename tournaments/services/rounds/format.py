@@ -21,8 +21,8 @@ from engine.errors import EngineError
 from tournaments import adapters, audit
 from tournaments.messages import engine_error_message
 from tournaments.models import Round
-from tournaments.services import clock
 from tournaments.services.base import ServiceError, lock_round
+from tournaments.services.rounds import clock
 
 # The option names a partie may override (the form's; a phase's format may add others).
 FORMAT_OPTIONS = (

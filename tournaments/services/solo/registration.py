@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from tournaments import audit
 from tournaments.models import Contest, Entry, Player, SoloEntry
 from tournaments.services.base import ServiceError, change_field, lock_contest
-from tournaments.services.entries import check_open, last_published
+from tournaments.services.entries.registration import check_open, last_published
 
 
 @dataclass(frozen=True)

@@ -21,8 +21,8 @@ from django.utils.translation import gettext as _
 from tournaments import audit
 from tournaments.models import Contest, Entry, Player, SoloEntry, Table
 from tournaments.services.base import ServiceError, lock_contest, lock_entry
-from tournaments.services.entries import check_open, last_published
-from tournaments.services.solo import check_player_free
+from tournaments.services.entries.registration import check_open, last_published
+from tournaments.services.solo.registration import check_player_free
 
 
 def _check_mixed(contest: Contest) -> None:

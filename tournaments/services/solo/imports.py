@@ -23,13 +23,18 @@ from django.utils.translation import ngettext
 
 from tournaments.models import Club, Contest, Player, SoloEntry, name_key
 from tournaments.services.base import ServiceError, lock_contest
-from tournaments.services.players import (
+from tournaments.services.clubs.players import (
     check_new_player,
     clean_names,
     find_player,
     get_or_create_player,
 )
-from tournaments.services.solo import SoloValues, add_solo, check_player_free, check_takes_newcomers
+from tournaments.services.solo.registration import (
+    SoloValues,
+    add_solo,
+    check_player_free,
+    check_takes_newcomers,
+)
 
 
 class SoloLine(Protocol):

@@ -27,7 +27,7 @@ from engine.standings import GameResult, ResultKind, compute_standings
 from tournaments import adapters
 from tournaments.messages_phases import phase_error_message
 from tournaments.models import Contest, Phase, Round, Table
-from tournaments.services import phases_core as core
+from tournaments.services.phases import core
 
 
 @dataclass(frozen=True)

@@ -25,10 +25,10 @@ from tournaments import adapters, audit
 from tournaments.messages import engine_error_message
 from tournaments.messages_phases import phase_error_message
 from tournaments.models import Contest, Entry, Phase, Round, Table
-from tournaments.services import phases_core as core
 from tournaments.services.base import ServiceError
 from tournaments.services.layouts import Layout
-from tournaments.services.phases_read import PhasesView, PhaseView, read_phases, winner_of
+from tournaments.services.phases import core
+from tournaments.services.phases.read import PhasesView, PhaseView, read_phases, winner_of
 
 
 def has_plan(contest: Contest) -> bool:

@@ -24,9 +24,9 @@ from engine.errors import EngineError
 from tournaments import adapters, audit
 from tournaments.messages_phases import phase_error_message
 from tournaments.models import Contest, Entry, Phase
-from tournaments.services import phases_core as core
 from tournaments.services.base import ServiceError, lock_contest
-from tournaments.services.phases_core import PhaseSpec
+from tournaments.services.phases import core
+from tournaments.services.phases.core import PhaseSpec
 
 MAX_PHASES = 8
 MAX_PARTIES = 30

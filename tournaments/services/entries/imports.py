@@ -23,10 +23,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.models import Contest, Entry
-from tournaments.services import import_batch
 from tournaments.services.base import ServiceError, lock_contest
-from tournaments.services.entries import add_entry
-from tournaments.services.players import get_or_create_player
+from tournaments.services.clubs.players import get_or_create_player
+from tournaments.services.entries import import_batch
+from tournaments.services.entries.registration import add_entry
 
 # At most this many teams per transaction, and a batch ends after BATCH_SECONDS: the write lock
 # is held well under a second even on a busy machine.

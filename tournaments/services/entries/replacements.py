@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from tournaments import audit
 from tournaments.models import Contest, Entry, Player, Replacement
 from tournaments.services.base import ServiceError, clean, lock_contest, lock_entry
-from tournaments.services.entries import check_open
+from tournaments.services.entries.registration import check_open
 
 REASON_MAX = 200
 
