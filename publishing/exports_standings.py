@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from standings.models import StandingsSnapshot
-from tournaments.messages import TIEBREAK_LABELS
+from tournaments.messages.codes import TIEBREAK_LABELS
 
 STANDINGS_COLUMNS: tuple[tuple[str, Any], ...] = (
     ("rank", gettext_lazy("Rang")),

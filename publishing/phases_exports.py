@@ -13,7 +13,7 @@ from tournaments.models import Contest, Table
 
 def phase_labels(contest: Contest) -> dict[tuple[int, int, int], tuple[str, str, str]] | None:
     """Where each match of a contest in phases sits, ``None`` for a contest without phases."""
-    from tournaments.phases_display import match_labels
+    from tournaments.phases.display import match_labels
     from tournaments.services.phases.read import read_phases
 
     view = read_phases(contest)

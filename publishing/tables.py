@@ -29,7 +29,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.messages import TIEBREAK_LABELS
+from tournaments.messages.codes import TIEBREAK_LABELS
 from tournaments.models import Contest
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}

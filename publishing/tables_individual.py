@@ -21,7 +21,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from publishing.tables import NUM, NUM_SECONDARY, LeanTable, table_rows
-from tournaments.messages import INDIVIDUAL_TIEBREAK_LABELS
+from tournaments.messages.codes import INDIVIDUAL_TIEBREAK_LABELS
 from tournaments.models import Contest
 
 # Sort keys accepted in ?sort= on the public players' page.

@@ -33,9 +33,10 @@ from publishing.views_phases import phased_palmares
 from scoring.links import short_link
 from scoring.models import ScoreSheet
 from standings import services as standings_service
-from tournaments import access, draws
-from tournaments.links import public_url
+from tournaments import access
+from tournaments.contests.links import public_url
 from tournaments.models import Contest, Entry, Round
+from tournaments.rounds import draws
 
 logger = logging.getLogger(__name__)
 
@@ -183,7 +184,7 @@ def _sheet_layout(round_: Round) -> dict[str, Any]:
     """How the paper sheet looks: N numbered deals, or running totals towards a target, under
     the partie's own format (``format``: its words when it differs from the contest's)."""
     from scoring.adapters import ruleset_of_contest, ruleset_of_round
-    from tournaments.forms_format import format_changes
+    from tournaments.rules.format import format_changes
 
     contest = round_.contest
     try:

@@ -24,7 +24,7 @@ from publishing.http import french_404
 from publishing.models import Prize
 from tournaments import adapters
 from tournaments.models import Contest, Entry
-from tournaments.phases_display import PhaseShow, entry_names, prize_list, show_phases
+from tournaments.phases.display import PhaseShow, entry_names, prize_list, show_phases
 from tournaments.services.phases.read import PhasesView, read_phases
 
 

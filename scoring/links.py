@@ -2,7 +2,7 @@
 
 Under the QR code of every score sheet (``publishing`` prints) and on the organiser's sheet
 page, for a player whose camera cannot read the QR code. Built with
-``tournaments.links.public_url`` (the hall's ``PUBLIC_BASE_URL``), without ``http://`` (every
+``tournaments.contests.links.public_url`` (the hall's ``PUBLIC_BASE_URL``), without ``http://`` (every
 browser adds it) nor the trailing slash (``APPEND_SLASH`` adds it); an ``https://`` address is
 printed whole. ``/t/<code>/`` redirects to the table link (``scoring.views_table.short_link``).
 """
@@ -13,7 +13,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 
 from scoring.models import ScoreSheet, grouped_short_code
-from tournaments.links import public_url
+from tournaments.contests.links import public_url
 
 
 def short_link(request: HttpRequest, sheet: ScoreSheet) -> str:

@@ -33,7 +33,7 @@ from scoring import adapters, services
 from scoring.forms import ANNOUNCEMENT_LABELS, RANK_LABELS, SUIT_LABELS, TRUMP_LABELS
 from scoring.messages import breakdown_label, game_label, match_title, outcome_label
 from scoring.models import DealRecord, ScoreSheet
-from tournaments.forms_format import format_line
+from tournaments.rules.format import format_line
 
 DEVICE_COOKIE = "atout_device"
 _DEVICE_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")

@@ -43,7 +43,7 @@ from scoring.sheet_states import Action
 from scoring.views_deal import Corrector, correction_page, posted_client_id, preview_response
 from scoring.views_round import ANY_MEMBER, round_url, sheet_url, state_of
 from tournaments import access as tournaments_access
-from tournaments.links import public_url
+from tournaments.contests.links import public_url
 
 UNREADABLE = gettext_lazy("Formulaire illisible : rechargez la page.")
 

@@ -42,7 +42,7 @@ from scoring.forms import (
 from scoring.models import DealRecord, ScoreSheet
 from scoring.sheet_states import Action, Role
 from scoring.views_deal import Corrector, correction_page, posted_client_id, preview_response
-from tournaments.forms_format import format_changes
+from tournaments.rules.format import format_changes
 from tournaments.services.rounds.clock import clock_of
 
 

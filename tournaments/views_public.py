@@ -13,8 +13,9 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from tournaments import access, draws
+from tournaments import access
 from tournaments.models import Contest, Round
+from tournaments.rounds import draws
 
 
 @require_GET

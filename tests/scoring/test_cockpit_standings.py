@@ -15,7 +15,7 @@ from scoring.models import ScoreSheet
 from tests.scoring.helpers import finish_game
 from tests.tournaments.conftest import add_teams, make_contest
 from tournaments import adapters, services
-from tournaments.cockpit import cockpit_of
+from tournaments.contests.cockpit import cockpit_of
 
 
 @pytest.fixture(autouse=True)

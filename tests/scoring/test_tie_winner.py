@@ -22,7 +22,7 @@ from scoring.sheet_states import Role
 from tests.conftest import PASSWORD
 from tests.tournaments.conftest import add_teams, make_contest
 from tournaments import services
-from tournaments.cockpit import cockpit_of
+from tournaments.contests.cockpit import cockpit_of
 from tournaments.models import AuditEvent, Contest, Round
 from tournaments.services.phases import plan as phases_plan
 from tournaments.services.phases.core import PhaseSpec
@@ -105,7 +105,7 @@ def test_naming_the_winner_of_a_level_knockout_game_is_kept_and_journaled(
 
 @pytest.mark.django_db
 def test_the_journal_says_which_team_was_named(club: Any, organiser: Any) -> None:
-    from tournaments.journal import sentences
+    from tournaments.journal.sentences import sentences
 
     contest, first = _knockout(club)
     sheet = _sheet(first, 1)

@@ -26,7 +26,7 @@ from scoring.models import ScoreSheet
 from scoring.services.common import fold_deals
 from tests.scoring.conftest import _entries, make_contest, make_round
 from tests.scoring.helpers import link_deal
-from tournaments import journal
+from tournaments.journal import sentences as journal
 from tournaments.models import AuditEvent
 from tournaments.services.rounds import clock
 

@@ -14,7 +14,7 @@ from standings import services as standings
 from standings.individual import player_standings
 from tests.standings.factory import add_round, finish_round, make_contest
 from tournaments import services
-from tournaments.journal import sentence
+from tournaments.journal.sentences import sentence
 from tournaments.models import AuditEvent, Contest, Entry, Player, Round, Table
 
 pytestmark = pytest.mark.django_db

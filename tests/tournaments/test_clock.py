@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from tournaments import journal
+from tournaments.journal import sentences as journal
 from tournaments.models import AuditEvent, Round
 from tournaments.services import ServiceError
 from tournaments.services.rounds import clock

@@ -20,7 +20,7 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.tournaments.conftest import make_contest
 from tournaments import audit, services
-from tournaments.csv_import import ImportRow
+from tournaments.entries.imports import ImportRow
 from tournaments.models import AuditEvent, Contest, Entry, Player, PlayerClub, Round
 from tournaments.services.entries import import_batch
 

@@ -17,7 +17,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.conftest import PASSWORD
-from tournaments import audit, journal, services
+from tournaments import audit, services
+from tournaments.journal import sentences as journal
 from tournaments.models import AuditEvent, Contest
 
 AT = datetime.datetime(2026, 12, 1, 14, 42, tzinfo=datetime.UTC)

@@ -165,7 +165,7 @@ def test_the_cockpit_shows_the_phases_and_links_their_page(
 
 @pytest.mark.django_db
 def test_the_journal_says_the_plan_and_the_start_of_a_phase(club: Any) -> None:
-    from tournaments.journal import sentence
+    from tournaments.journal.sentences import sentence
 
     contest = make_contest(club)
     add_teams(contest, 8)

@@ -1,4 +1,4 @@
-"""Mixed contests: solo players paired for the whole contest (services.mixed), by hand or by a
+"""Mixed contests: solo players paired for the whole contest (services.solo.mixed), by hand or by a
 seeded draw; a player left over gets a volunteer partner or sits out, per the contest."""
 
 from __future__ import annotations

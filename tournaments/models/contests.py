@@ -154,7 +154,7 @@ class Contest(models.Model):
     @property
     def tiebreak_labels(self) -> list[str]:
         """The contest's tie-breaks in their order, in French ("différence de points"...)."""
-        from tournaments.messages import TIEBREAK_LABELS
+        from tournaments.messages.codes import TIEBREAK_LABELS
 
         return [str(TIEBREAK_LABELS.get(name, name)) for name in self.tiebreaks or ()]
 

@@ -1,6 +1,6 @@
 """A validated CSV import written as teams, in short batches (players found or created).
 
-Owns the write of an import that ``tournaments.csv_import`` validated as a whole: the teams are
+Owns the write of an import that ``tournaments.entries.imports`` validated as a whole: the teams are
 registered at most :data:`BATCH_SIZE` at a time, each batch in its own short transaction (the
 contest locked only for that batch), so that a phone's deal never waits behind a 2,000-team
 import for the database's write lock. A batch reads what it needs once and writes in bulk
@@ -8,7 +8,7 @@ import for the database's write lock. A batch reads what it needs once and write
 one is refused (the data changed since the check), the batches before it stay and
 :class:`ImportInterrupted` says what was imported and from which line nothing was.
 
-Must not parse files nor validate them (``tournaments.csv_import`` does, before this runs).
+Must not parse files nor validate them (``tournaments.entries.imports`` does, before this runs).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ a plan (which phase takes its teams from which, the stages of brackets played si
 the number of parties a pool or a bracket needs, and :func:`simulate`, the dry run of a plan
 on a field of N teams that the plan page uses to refuse an impossible plan before the day.
 
-It must not touch the database nor decide anything about the day (``services.phases`` does).
+It must not touch the database nor decide anything about the day (``services.phases.draw`` does).
 """
 
 from __future__ import annotations

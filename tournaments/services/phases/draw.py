@@ -3,7 +3,7 @@ phase (its qualification from the previous one, its pools or brackets drawn by t
 and the partie's tables (a pool partie's matches, a bracket round's matches with its byes, or
 a Swiss or drawn partie of the qualified teams).
 
-``services.rounds`` calls :func:`draw_partie` instead of the pairing when the contest has a
+``services.rounds.lifecycle`` calls :func:`draw_partie` instead of the pairing when the contest has a
 plan of phases (:func:`has_plan`); a contest without phases never comes here. Starting a
 phase writes its ``Phase.state`` (entrants in seed order, the seed, the "why" report) and
 the number of parties it needs, inside the caller's transaction, and journals it.
@@ -22,8 +22,8 @@ from engine import pairing as engine_pairing
 from engine import phases as ep
 from engine.errors import EngineError
 from tournaments import adapters, audit
-from tournaments.messages import engine_error_message
-from tournaments.messages_phases import phase_error_message
+from tournaments.messages.codes import engine_error_message
+from tournaments.messages.phases import phase_error_message
 from tournaments.models import Contest, Entry, Phase, Round, Table
 from tournaments.services.base import ServiceError
 from tournaments.services.layouts import Layout

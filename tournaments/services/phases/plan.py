@@ -7,7 +7,7 @@ then the engine's dry run on the contest's field, each refusal a French sentence
 :data:`READY_PLANS`, the plans a volunteer starts from.
 
 A plan is changed only before the first partie is drawn (changing it during the day is
-another use case). Must not draw anything (``services.phases``).
+another use case). Must not draw anything (``services.phases.draw``).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy
 
 from engine.errors import EngineError
 from tournaments import adapters, audit
-from tournaments.messages_phases import phase_error_message
+from tournaments.messages.phases import phase_error_message
 from tournaments.models import Contest, Entry, Phase
 from tournaments.services.base import ServiceError, lock_contest
 from tournaments.services.phases import core

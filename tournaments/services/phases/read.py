@@ -25,7 +25,7 @@ from engine import phases as ep
 from engine.errors import EngineError
 from engine.standings import GameResult, ResultKind, compute_standings
 from tournaments import adapters
-from tournaments.messages_phases import phase_error_message
+from tournaments.messages.phases import phase_error_message
 from tournaments.models import Contest, Phase, Round, Table
 from tournaments.services.phases import core
 

@@ -4,8 +4,8 @@ What it owns: :func:`clock_of` (the one computation of a round's clock: its stat
 and the seconds left, from the ``Round.clock_*`` fields and ``now``), and the organiser's
 writes: :func:`set_duration`, :func:`start_clock`, :func:`pause_clock`, :func:`resume_clock`,
 :func:`extend_clock`, each journaled (``round.clock_*``, French sentences in
-``tournaments.journal``). Every function takes ``now`` (default ``timezone.now()``) so that
-tests run on a fixed clock.
+``tournaments.journal.sentences``). Every function takes ``now`` (default
+``timezone.now()``) so that tests run on a fixed clock.
 
 The end of a running clock is ``started + duration + extra minutes + seconds paused``; while
 paused, the time spent in the current pause is counted too, so the time left stands still.

@@ -1,8 +1,8 @@
 """A partie's own format: engine options over the contest's (and its phase's) rules.
 
 What it owns: :func:`set_partie_format`, which stores ``Round.rules_overrides`` (the game end,
-the score cap: ``tournaments.forms_format.FORMAT_OPTIONS``) once the engine accepts them over
-the rules they override, and the partie's duration (through ``services.clock``). The format
+the score cap: ``tournaments.rules.format.FORMAT_OPTIONS``) once the engine accepts them over
+the rules they override, and the partie's duration (through ``services.rounds.clock``). The format
 may change while no result of the partie exists (``adapters.round_activity``): after that, a
 sheet's totals and the standings would no longer agree with it. Journaled as ``round.format``.
 Must not import ``scoring``.
@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from engine.belote import rules as engine_rules
 from engine.errors import EngineError
 from tournaments import adapters, audit
-from tournaments.messages import engine_error_message
+from tournaments.messages.codes import engine_error_message
 from tournaments.models import Round
 from tournaments.services.base import ServiceError, lock_round
 from tournaments.services.rounds import clock

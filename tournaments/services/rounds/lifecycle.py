@@ -20,7 +20,7 @@ from django.utils.translation import ngettext
 from engine.errors import EngineError
 from engine.pairing import pair_round
 from tournaments import adapters, audit, signals
-from tournaments.messages import engine_error_message
+from tournaments.messages.codes import engine_error_message
 from tournaments.models import Contest, Round, Table
 from tournaments.services.base import (
     ServiceError,

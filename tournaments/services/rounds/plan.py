@@ -22,7 +22,7 @@ from engine.belote import rules as engine_rules
 from engine.errors import EngineError
 from engine.pairing import max_round_robin_rounds
 from tournaments import adapters, audit, signals
-from tournaments.messages import engine_error_message
+from tournaments.messages.codes import engine_error_message
 from tournaments.models import Contest, Entry
 from tournaments.services.base import ServiceError, clean, lock_contest
 

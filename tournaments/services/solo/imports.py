@@ -2,13 +2,13 @@
 written in one transaction.
 
 Owns the import's checks and its write: each line is the desk's registration of one player
-(``services.solo``: closed contest, fixed teams, every partie published; a player already
+(``services.solo.registration``: closed contest, fixed teams, every partie published; a player already
 registered alone or in a team), found in the club's register or created as
 ``get_or_create_player`` does (homonyms need a licence; a licence is one person's). A line that
 the desk would refuse is refused with the desk's message and its line number, and a file with
 any refused line writes nothing; a valid file registers every player at once or none.
 
-Must not read files (``tournaments.csv_solos`` does) nor check who the user is.
+Must not read files (``tournaments.solo.imports.preview`` does) nor check who the user is.
 """
 
 from __future__ import annotations

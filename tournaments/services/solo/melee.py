@@ -2,7 +2,7 @@
 
 What it owns
 ------------
-:func:`seat_partie` (called by ``services.rounds`` inside its transaction, the contest locked)
+:func:`seat_partie` (called by ``services.rounds.lifecycle`` inside its transaction, the contest locked)
 asks the engine for partie N's tables of four, then stores them the way every other page
 already reads a partie: each drawn pair is an ``Entry`` with ``formed_for_round = N``
 (numbered after the contest's existing entries), each table seats two of them, and each player
@@ -25,7 +25,7 @@ from django.db.models import Max
 from engine import seating as engine_seating
 from engine.errors import EngineError
 from tournaments import melee_adapters
-from tournaments.melee_messages import seating_error_message
+from tournaments.messages.melee import seating_error_message
 from tournaments.models import Contest, Entry, Round, SoloBye, Table
 from tournaments.services.base import ServiceError
 from tournaments.services.layouts import Layout
