@@ -23,6 +23,6 @@ urlpatterns = [
     # /table/<...> (table links) and /t/<code>/ (their short links)
     path("", include("scoring.urls_table")),
     path("orga/", include("publishing.urls")),
-    path("", include("publishing.urls_public")),
-    path("", include("tournaments.urls_public")),
+    path("", include("publishing.public.urls_scores")),
+    path("", include("publishing.public.urls")),
 ]

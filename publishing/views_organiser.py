@@ -28,8 +28,8 @@ from publishing import services as publishing
 from publishing.forms import PrizeForm, RankingPrintForm, VisibilityForm
 from publishing.http import french_404
 from publishing.models import Prize
+from publishing.public.phases import phased_palmares
 from publishing.tables import PrizeRankingTable
-from publishing.views_phases import phased_palmares
 from scoring.links import short_link
 from scoring.models import ScoreSheet
 from standings import services as standings_service
@@ -361,7 +361,7 @@ def print_ranking(request: HttpRequest, club_slug: str, contest_id: int) -> Http
             _base(contest, message=" ".join(str(e) for errs in form.errors.values() for e in errs)),
             status=400,
         )
-    # A contest in phases, once over, is ranked by its final placement (publishing.views_phases).
+    # A contest in phases, once over, is ranked by its final placement (publishing.public.phases).
     phased = phased_palmares(request, contest, _base(contest))
     if phased is not None:
         return phased

@@ -18,9 +18,9 @@ from django.views.decorators.http import require_GET
 
 from publishing import lookups, pagecache
 from publishing.http import french_404
+from publishing.public.phases import projector_bracket
+from publishing.public.projector.individual import projector_players
 from publishing.tables import StandingsTable
-from publishing.views_phases import projector_bracket
-from publishing.views_projector_players import projector_players
 from scoring.models import ScoreSheet
 from tournaments.models import Contest, Round, Table
 from tournaments.services.rounds.clock import clock_of

@@ -1,4 +1,4 @@
-"""Public pages of the tournaments app: no login, published information only.
+"""The public home, a contest's public page and its draws: no login, published information only.
 
 A contest is public when ``is_public`` is set and it is not a draft; a round's draw is public
 only when the round is published (or closed) and ``show_draw`` is set. Anything else answers
@@ -27,7 +27,7 @@ def home(request: HttpRequest) -> HttpResponse:
         .select_related("club")
         .order_by("-date", "name")[:50]
     )
-    return render(request, "home.html", {"contests": contests})
+    return render(request, "publishing/public/home.html", {"contests": contests})
 
 
 def _public_contest(club_slug: str, contest_slug: str) -> Contest:
@@ -59,7 +59,7 @@ def contest(request: HttpRequest, club_slug: str, contest_slug: str) -> HttpResp
     )
     return render(
         request,
-        "public/contest.html",
+        "publishing/public/contest.html",
         {
             "contest": contest,
             "rounds": rounds,
@@ -89,7 +89,7 @@ def round_draw(
     tables = draws.tables_of(round_)
     return render(
         request,
-        "public/round.html",
+        "publishing/public/round.html",
         {
             "contest": round_.contest,
             "round": round_,
@@ -109,7 +109,7 @@ def round_projector(
     tables = draws.tables_of(round_)
     return render(
         request,
-        "public/round_projector.html",
+        "publishing/public/round_projector.html",
         {
             "contest": round_.contest,
             "round": round_,

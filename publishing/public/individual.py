@@ -1,7 +1,7 @@
 """The public players' ranking (a mêlée's standings, or the players of a pairs contest) and
 its export files.
 
-Same rules as the team standings (``publishing.views_standings``): the ranking shown is the
+Same rules as the team standings (``publishing.public.standings``): the ranking shown is the
 one of the last visible partie whose standings are public, from the stored snapshot
 (``individual_rows``); none published: 404 in French; bad ``page``/``sort``: 404 or the rank
 order, never a 500. The table is a fragment cached under the snapshot's fingerprint, the whole
@@ -23,14 +23,14 @@ from django.views.decorators.http import require_GET
 from publishing import exports, lookups, pagecache
 from publishing.exports_individual import players_dataset
 from publishing.http import french_404
-from publishing.tables_individual import PlayerStandingsTable, clean_player_sort
-from publishing.views_standings import (
+from publishing.public.standings import (
     LANGUAGE_PARAM,
     _export_refused,
     _language_links,
     _switch_language,
     _too_many_exports,
 )
+from publishing.tables_individual import PlayerStandingsTable, clean_player_sort
 from tournaments.models import Contest
 
 PER_PAGE = 100

@@ -1,8 +1,10 @@
-"""Public URLs: no login, only what the organiser has published."""
+"""Public URLs of the home, a contest's page and its draws (namespace ``public``): no login, only
+what the organiser has published. Their standings, results and projector: ``urls_scores``.
+"""
 
 from django.urls import path
 
-from tournaments import views_public
+from publishing.public import contest as views_public
 
 app_name = "public"
 

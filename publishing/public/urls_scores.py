@@ -1,19 +1,18 @@
 """Public URLs of the standings, results, team pages and projector (namespace ``scores``): no login, published data only.
 
-They sit beside the tournaments app's public pages (``public:contest`` is the contest's home,
-``public:round`` its draws) under the same ``/concours/<club>/<contest>/`` prefix.
+They sit beside the contest's public page and draws (``publishing.public.urls``: ``public:contest``
+is the contest's home, ``public:round`` its draws) under the same ``/concours/<club>/<contest>/``
+prefix.
 """
 
 from django.urls import path
 
-from publishing import (
-    views_individual,
-    views_phases,
-    views_projector,
-    views_results,
-    views_seasons,
-    views_standings,
-)
+from publishing import views_seasons
+from publishing.public import individual as views_individual
+from publishing.public import phases as views_phases
+from publishing.public import results as views_results
+from publishing.public import standings as views_standings
+from publishing.public.projector import views as views_projector
 
 app_name = "scores"
 
