@@ -8,13 +8,13 @@ from celery import shared_task
 
 @shared_task(name="scoring.run_export", ignore_result=True)
 def run_export(job_id: int) -> str:
-    from publishing import exports
+    from publishing.exports import contest as exports
 
     return exports.run_job(int(job_id))
 
 
 @shared_task(name="publishing.purge_exports", ignore_result=True)
 def purge_exports() -> int:
-    from publishing import exports
+    from publishing.exports import contest as exports
 
     return exports.purge_expired()

@@ -6,9 +6,10 @@ Mounted under ``/orga/`` beside the tournaments app's organiser pages; every URL
 
 from django.urls import path
 
-from publishing import views_exports, views_seasons
-from publishing import views_individual_organiser as views_players
-from publishing import views_organiser as views
+from publishing import views_seasons
+from publishing.organiser import exports as views_exports
+from publishing.organiser import individual as views_players
+from publishing.organiser import views
 
 app_name = "publishing"
 

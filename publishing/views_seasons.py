@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from engine.errors import EngineError
-from publishing import spreadsheets
+from publishing.exports import spreadsheets
 from publishing.http import french_404
 from publishing.season_exports import season_dataset
 from publishing.tables_seasons import SeasonTable, shown_value

@@ -20,8 +20,9 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from publishing import exports, lookups, pagecache
-from publishing.exports_individual import players_dataset
+from publishing import lookups, pagecache
+from publishing.exports import contest as exports
+from publishing.exports.individual import players_dataset
 from publishing.http import french_404
 from publishing.public.standings import (
     LANGUAGE_PARAM,
@@ -30,7 +31,7 @@ from publishing.public.standings import (
     _switch_language,
     _too_many_exports,
 )
-from publishing.tables_individual import PlayerStandingsTable, clean_player_sort
+from publishing.tables.individual import PlayerStandingsTable, clean_player_sort
 from tournaments.models import Contest
 
 PER_PAGE = 100

@@ -24,7 +24,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from publishing import exports, lookups, pagecache
+from publishing import lookups, pagecache
+from publishing.exports import contest as exports
 from publishing.http import french_404
 from scoring.models import DealRecord, ScoreSheet
 from scoring.services import tie_winner

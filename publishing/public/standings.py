@@ -29,9 +29,10 @@ from django.utils.translation import check_for_language, get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from publishing import exports, lookups, pagecache
+from publishing import lookups, pagecache
+from publishing.exports import contest as exports
 from publishing.http import french_404
-from publishing.tables import StandingsTable, clean_sort
+from publishing.tables.standings import StandingsTable, clean_sort
 from tournaments.models import Contest
 
 logger = logging.getLogger(__name__)

@@ -12,7 +12,7 @@ import openpyxl
 import pytest
 from django.test import Client
 
-from publishing import exports
+from publishing.exports import contest as exports
 from standings import services as standings
 from tests.standings.factory import add_round, finish_round, make_contest
 

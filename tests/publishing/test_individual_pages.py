@@ -13,7 +13,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from publishing import exports
+from publishing.exports import contest as exports
 from publishing.models import ExportJob, Prize
 from standings import services as standings
 from tests.scoring.conftest import page_text

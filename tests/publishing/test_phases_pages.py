@@ -10,8 +10,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from publishing import exports
 from publishing import services as publishing
+from publishing.exports import contest as exports
 from tests.tournaments.conftest import add_teams, login, make_contest
 from tests.tournaments.test_phases_services import draw_and_play
 from tournaments.services.phases import plan as phases_plan

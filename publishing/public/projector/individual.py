@@ -12,7 +12,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import get_language
 
 from publishing import lookups, pagecache
-from publishing.tables_individual import PlayerStandingsTable
+from publishing.tables.individual import PlayerStandingsTable
 from tournaments.models import Contest
 
 

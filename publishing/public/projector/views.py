@@ -20,7 +20,7 @@ from publishing import lookups, pagecache
 from publishing.http import french_404
 from publishing.public.phases import projector_bracket
 from publishing.public.projector.individual import projector_players
-from publishing.tables import StandingsTable
+from publishing.tables.standings import StandingsTable
 from scoring.models import ScoreSheet
 from tournaments.models import Contest, Round, Table
 from tournaments.services.rounds.clock import clock_of

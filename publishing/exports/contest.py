@@ -6,9 +6,9 @@ What it owns
   registered teams), :func:`results_dataset` (one line per table and round: teams, totals,
   state), :func:`deals_dataset` (one line per deal, the longest: 24,576 lines for 512 teams
   and 8 rounds of 12 deals) and :func:`standings_dataset` (the rows of a stored snapshot,
-  ``publishing.exports_standings``, re-exported here).
+  ``publishing.exports.standings``, re-exported here).
   Each reads the database in a fixed number of queries and streams big tables in chunks.
-* Files are written by ``publishing.spreadsheets.render`` (safe to open: no name ever runs
+* Files are written by ``publishing.exports.spreadsheets.render`` (safe to open: no name ever runs
   as a formula), re-exported here.
 * :func:`run_job` runs an :class:`ExportJob` (called by the Celery task ``run_export``):
   idempotent (a finished job is left alone), progress stored as it goes, the file saved in the
@@ -35,10 +35,10 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from publishing.exports_standings import standings_dataset
+from publishing.exports.phases import phase_labels, where_columns
+from publishing.exports.spreadsheets import CONTENT_TYPES, FORMATS, render
+from publishing.exports.standings import standings_dataset
 from publishing.models import ExportJob
-from publishing.phases_exports import phase_labels, where_columns
-from publishing.spreadsheets import CONTENT_TYPES, FORMATS, render
 from scoring.models import DealRecord, ScoreSheet
 from tournaments.models import Contest, Entry, Table
 
@@ -136,7 +136,7 @@ def _sheet(table: Table) -> ScoreSheet | None:
 def results_dataset(
     contest: Contest, progress: Progress = _no_progress, *, rounds: Sequence[int] | None = None
 ) -> tablib.Dataset:
-    # A contest in phases says where each match sits (publishing.phases_exports).
+    # A contest in phases says where each match sits (publishing.exports.phases).
     phases = phase_labels(contest)
     extra = [_("Phase"), _("Poule ou tableau"), _("Tour")] if phases is not None else []
     data = tablib.Dataset(
@@ -356,7 +356,7 @@ def dataset_for(contest: Contest, kind: str, progress: Progress = _no_progress) 
         progress(len(snapshot.rows), len(snapshot.rows))
         return data
     if kind == ExportJob.Kind.PLAYERS:
-        from publishing.exports_individual import players_dataset
+        from publishing.exports.individual import players_dataset
         from standings import services as standings
 
         standings.rebuild(contest.pk)  # a no-op when up to date

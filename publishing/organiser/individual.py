@@ -19,7 +19,7 @@ from publishing import services as publishing
 from publishing.forms import RankingPrintForm
 from publishing.http import french_404
 from publishing.models import Prize
-from publishing.tables_individual import PlayerPrizeTable, PlayerStandingsTable, why_lines
+from publishing.tables.individual import PlayerPrizeTable, PlayerStandingsTable, why_lines
 from standings import services as standings_service
 from standings.models import StandingsSnapshot
 from tournaments import access

@@ -2,7 +2,7 @@
 
 :func:`standings_dataset` gives every team of a ``StandingsSnapshot`` (shared ranks as "3=")
 with the contest's tie-breaks that are not already a column. Used by the organiser's exports
-(``publishing.exports``, which re-exports it) and the public export of the published
+(``publishing.exports.contest``, which re-exports it) and the public export of the published
 standings. Reads the snapshot only; never writes, never decides access.
 """
 
@@ -37,7 +37,7 @@ STANDINGS_COLUMNS: tuple[tuple[str, Any], ...] = (
 
 def standings_dataset(snapshot: StandingsSnapshot) -> tablib.Dataset:
     """The rows of a stored snapshot (every team; ``Rang`` keeps shared ranks as "3=")."""
-    from publishing.tables import rank_label
+    from publishing.tables.standings import rank_label
 
     # A tie-break that is one of the columns above (wins, points, difference…) gets no second
     # column: the same numbers twice would read as two different things.

@@ -7,7 +7,7 @@ LibreOffice would read as a formula: in XLSX and ODS such a value is written as 
 text shown unchanged, never run); in CSV, which has no cell types, it gets a leading apostrophe,
 the usual escape (OWASP "CSV injection").
 
-What it must not do: choose the rows (``publishing.exports`` does) or decide who may export.
+What it must not do: choose the rows (``publishing.exports.contest`` does) or decide who may export.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@
 * Prints (A4, print CSS): the score sheets of a round (a 12-deal grid, or a running-total grid
   for games to a target; team numbers, table number, the QR code of the table link), the draw
   posters (by table and by team), the final ranking with the prize list (top N or every team).
-* Exports: the pages are ``publishing.views_exports``.
+* Exports: the pages are ``publishing.organiser.exports``.
 
 Every object comes through ``tournaments.access`` (404 for anyone outside the club). Bad input
 gets a French message and a 4xx.
@@ -29,7 +29,7 @@ from publishing.forms import PrizeForm, RankingPrintForm, VisibilityForm
 from publishing.http import french_404
 from publishing.models import Prize
 from publishing.public.phases import phased_palmares
-from publishing.tables import PrizeRankingTable
+from publishing.tables.standings import PrizeRankingTable
 from scoring.links import short_link
 from scoring.models import ScoreSheet
 from standings import services as standings_service

@@ -1,7 +1,7 @@
 """The exports' columns of a contest in phases: for each match, its phase, its pool or
 bracket, and its stage (quarts de finale…). A contest without phases gets no column.
 
-It must not choose the rows (``publishing.exports`` does) nor show anything not asked for.
+It must not choose the rows (``publishing.exports.contest`` does) nor show anything not asked for.
 """
 
 from __future__ import annotations

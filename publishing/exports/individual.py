@@ -1,5 +1,5 @@
-"""The players' ranking as an export dataset (CSV, XLSX, ODS through ``publishing.spreadsheets``,
-which writes every name as text, never a formula).
+"""The players' ranking as an export dataset (CSV, XLSX, ODS through
+``publishing.exports.spreadsheets``, which writes every name as text, never a formula).
 
 One line per ranked player of a stored snapshot (``individual_rows``), French headers, the
 individual tie-breaks that are not already a column. Must not choose what is public (the
@@ -14,8 +14,8 @@ import tablib
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from publishing.tables import rank_label
-from publishing.tables_individual import SAME_AS_COLUMN, tiebreak_label
+from publishing.tables.individual import SAME_AS_COLUMN, tiebreak_label
+from publishing.tables.standings import rank_label
 from standings.models import StandingsSnapshot
 
 PLAYER_COLUMNS: tuple[tuple[str, Any], ...] = (

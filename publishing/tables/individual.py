@@ -20,7 +20,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from publishing.tables import NUM, NUM_SECONDARY, LeanTable, table_rows
+from publishing.tables.standings import NUM, NUM_SECONDARY, LeanTable, table_rows
 from tournaments.messages.codes import INDIVIDUAL_TIEBREAK_LABELS
 from tournaments.models import Contest
 

@@ -3,7 +3,7 @@
 CSV, XLSX or ODS of entries, results, deals or standings, written by a Celery job (run here
 when no broker answers) whose progress bar refreshes itself (htmx), then downloaded here,
 never from a public URL. Every object comes through ``tournaments.access`` (404 for anyone
-outside the club); the writing itself is ``publishing.exports``.
+outside the club); the writing itself is ``publishing.exports.contest``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from django.shortcuts import redirect, render
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 
-from publishing import exports
+from publishing.exports import contest as exports
 from publishing.forms import ExportForm
 from publishing.http import french_404
 from publishing.models import ExportJob
@@ -110,7 +110,7 @@ def export_download(
             content = handle.read()  # an export is a few megabytes at most
     except OSError:
         raise Http404(_("Ce fichier n'est pas (ou plus) disponible.")) from None
-    from publishing.exports import CONTENT_TYPES
+    from publishing.exports.contest import CONTENT_TYPES
 
     response = HttpResponse(
         content, content_type=CONTENT_TYPES.get(job.format, "application/octet-stream")
