@@ -46,10 +46,11 @@ from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
-# A table link, or its short link ``/t/<code>/`` (``scoring.urls_table``): a wrong short code
+# A table link, or its short link ``/t/<code>/`` (``scoring.table.urls``): a wrong short code
 # is a wrong table link, counted and delayed the same way.
 TABLE_LINK = re.compile(r"^/(?:table/r\d+/t\d+|t)/(?P<token>[^/]+)/")
-# The device cookie the table page sets (scoring.views.DEVICE_COOKIE), read here as an opaque id.
+# The device cookie the table page sets (scoring.sheet.views.DEVICE_COOKIE), read here as an
+# opaque id.
 DEVICE_COOKIE = "atout_device"
 _DEVICE_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 

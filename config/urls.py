@@ -21,7 +21,7 @@ urlpatterns = [
     path("orga/", include("tournaments.urls")),
     path("orga/", include("scoring.urls")),
     # /table/<...> (table links) and /t/<code>/ (their short links)
-    path("", include("scoring.urls_table")),
+    path("", include("scoring.table.urls")),
     path("orga/", include("publishing.urls")),
     path("", include("publishing.public.urls_scores")),
     path("", include("publishing.public.urls")),

@@ -30,8 +30,8 @@ from publishing.http import french_404
 from publishing.models import Prize
 from publishing.public.phases import phased_palmares
 from publishing.tables.standings import PrizeRankingTable
-from scoring.links import short_link
 from scoring.models import ScoreSheet
+from scoring.table.links import short_link
 from standings import services as standings_service
 from tournaments import access
 from tournaments.contests.links import public_url

@@ -1,7 +1,7 @@
 """Organiser pages of a partie's format and clock: the round page's panel and its two forms.
 
 :func:`round_extras` is what the round page (``rounds.views``) and the follow page
-(``scoring.views_follow``) add to their context: the partie's format form, its format when it
+(``scoring.organiser.follow``) add to their context: the partie's format form, its format when it
 differs from the contest's, its clock and the clock's buttons. :func:`round_format` stores the
 format and duration (``services.rounds.format``), :func:`round_clock` starts, pauses, resumes
 or extends the clock (``services.rounds.clock``); both answer a refusal with its French message and

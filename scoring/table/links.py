@@ -2,9 +2,9 @@
 
 Under the QR code of every score sheet (``publishing`` prints) and on the organiser's sheet
 page, for a player whose camera cannot read the QR code. Built with
-``tournaments.contests.links.public_url`` (the hall's ``PUBLIC_BASE_URL``), without ``http://`` (every
-browser adds it) nor the trailing slash (``APPEND_SLASH`` adds it); an ``https://`` address is
-printed whole. ``/t/<code>/`` redirects to the table link (``scoring.views_table.short_link``).
+``tournaments.contests.links.public_url`` (the hall's ``PUBLIC_BASE_URL``), without ``http://``
+(every browser adds it) nor the trailing slash (``APPEND_SLASH`` adds it); an ``https://``
+address is printed whole. ``/t/<code>/`` redirects to the table link (``scoring.table.views.short_link``).
 """
 
 from __future__ import annotations

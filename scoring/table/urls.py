@@ -11,7 +11,7 @@ redirects to the table's link under its new number.
 
 from django.urls import path
 
-from scoring import views_table
+from scoring.table import views as views_table
 
 app_name = "table"
 

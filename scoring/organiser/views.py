@@ -7,9 +7,9 @@ scorers enter and confirm results while they are not confirmed; correcting a con
 result, scoring a forfeit, reopening a sheet or giving a table a new link is the organiser's.
 Once a later partie was drawn on this partie's ranking, every change of a result (a correction,
 totals, a removed deal, a forfeit, a reopening) needs a reason (``follow.missing_reason``).
-Writes go through ``scoring.services``; refusals are answered by ``views.refused``. The round
-dashboard is ``views_round``; the changes of a sheet's status (forfeit, confirmation,
-reopening, new link) are ``views_sheet_status``, built on this module's sheet page.
+Writes go through ``scoring.services``; refusals are answered by ``sheet.views.refused``. The round
+dashboard is ``organiser.round``; the changes of a sheet's status (forfeit, confirmation,
+reopening, new link) are ``organiser.status``, built on this module's sheet page.
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring import access, follow, services
-from scoring import views as shared
 from scoring.forms import (
     ChangeForm,
     DealForm,
@@ -35,13 +34,14 @@ from scoring.forms import (
     new_client_id,
     reason_error,
 )
-from scoring.forms_match import MatchTotalsForm, match_totals_initial
-from scoring.forms_tie import TieWinnerForm
-from scoring.links import short_link
 from scoring.models import DealRecord, ScoreSheet
+from scoring.organiser.match_form import MatchTotalsForm, match_totals_initial
+from scoring.organiser.round import ANY_MEMBER, round_url, sheet_url, state_of
+from scoring.organiser.tie_form import TieWinnerForm
+from scoring.sheet import views as shared
+from scoring.sheet.deal import Corrector, correction_page, posted_client_id, preview_response
 from scoring.sheet_states import Action
-from scoring.views_deal import Corrector, correction_page, posted_client_id, preview_response
-from scoring.views_round import ANY_MEMBER, round_url, sheet_url, state_of
+from scoring.table.links import short_link
 from tournaments import access as tournaments_access
 from tournaments.contests.links import public_url
 

@@ -30,7 +30,6 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from engine.errors import EngineError
 from scoring import access, adapters, follow, services
-from scoring import views as shared
 from scoring.forms import (
     ChangeForm,
     ConfirmForm,
@@ -40,8 +39,9 @@ from scoring.forms import (
     reason_error,
 )
 from scoring.models import DealRecord, ScoreSheet
+from scoring.sheet import views as shared
+from scoring.sheet.deal import Corrector, correction_page, posted_client_id, preview_response
 from scoring.sheet_states import Action, Role
-from scoring.views_deal import Corrector, correction_page, posted_client_id, preview_response
 from tournaments.rules.format import format_changes
 from tournaments.services.rounds.clock import clock_of
 

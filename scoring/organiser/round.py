@@ -1,7 +1,7 @@
 """What the organiser pages of score entry share: round and sheet URLs, a sheet's state label.
 
-The round's live page (every table's state) is ``views_follow``; a table's own page is
-``views_organiser``. This module never writes.
+The round's live page (every table's state) is ``organiser.follow``; a table's own page is
+``organiser.views``. This module never writes.
 """
 
 from __future__ import annotations

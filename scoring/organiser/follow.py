@@ -17,7 +17,7 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 
 from scoring import follow, services
-from scoring import views as shared
+from scoring.sheet import views as shared
 from tournaments import access as tournaments_access
 from tournaments.models import Round
 from tournaments.services.rounds.clock import clock_of

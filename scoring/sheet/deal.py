@@ -21,9 +21,9 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
 from scoring import follow, services
-from scoring import views as shared
 from scoring.forms import DealForm, ReasonForm, deal_initial, new_client_id, reason_error
 from scoring.models import DealRecord, ScoreSheet
+from scoring.sheet import views as shared
 from scoring.sheet_states import Role
 
 

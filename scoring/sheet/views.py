@@ -1,8 +1,8 @@
 """What the table pages and the organiser pages of score entry share: how a sheet is shown,
 and how a refused write is answered.
 
-The views themselves live in ``views_table`` (secret table links, no account),
-``views_round`` and ``views_organiser`` (club members, through ``tournaments.access``). This
+The views themselves live in ``scoring.table`` (secret table links, no account) and
+``scoring.organiser`` (club members, through ``tournaments.access``). This
 module turns a sheet, its deals and its history into template context, draws QR codes (segno,
 inline SVG), keeps the table phone's device cookie, and maps every ``services.ServiceError`` to
 its answer (:func:`refused`). It never writes.

@@ -18,11 +18,11 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
 from scoring import access, services
-from scoring import views as shared
 from scoring.forms import ForfeitForm, ReopenForm, SheetForm
-from scoring.forms_tie import TieWinnerForm
 from scoring.models import ScoreSheet
-from scoring.views_organiser import (
+from scoring.organiser.round import ANY_MEMBER, ORGANISING
+from scoring.organiser.tie_form import TieWinnerForm
+from scoring.organiser.views import (
     UNREADABLE,
     form_error,
     reason_refused,
@@ -30,7 +30,7 @@ from scoring.views_organiser import (
     sheet_page,
     write_sheet,
 )
-from scoring.views_round import ANY_MEMBER, ORGANISING
+from scoring.sheet import views as shared
 from tournaments import access as tournaments_access
 
 
