@@ -33,7 +33,7 @@ class StandingsConfig(AppConfig):
         # changes, the individual standings do. (Replacements are never deleted but with
         # their contest, whose standings go with it.)
         post_save.connect(_lineup_changed, sender=Replacement, dispatch_uid="standings-lineup")
-        from standings.individual import scores_before
+        from standings.individual.ranking import scores_before
         from tournaments import melee_adapters
 
         # A mêlée drawn "by ranking" seats players of close standings together.

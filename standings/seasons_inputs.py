@@ -103,7 +103,7 @@ def melee_placings(contest: Contest) -> tuple[Placing, ...] | None:
     not published counts for nobody in the season. ``None`` when the module is missing.
     """
     try:
-        individual: Any = importlib.import_module("standings.individual")
+        individual: Any = importlib.import_module("standings.individual.ranking")
     except ImportError:
         return None
     rows = individual.player_standings(contest, public=True)

@@ -161,7 +161,7 @@ class Replacement(models.Model):
     current players stay on :class:`Entry` (``player1`` / ``player2`` hold the incoming player
     from the replacement on), so every page showing the team keeps working; the lineup of an
     earlier partie is the entry's players with the later replacements undone
-    (``standings.individual_inputs.lineups_of``), which the individual standings credit.
+    (``standings.individual.inputs.lineups_of``), which the individual standings credit.
     """
 
     entry = models.ForeignKey(

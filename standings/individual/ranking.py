@@ -3,7 +3,7 @@
 What it owns
 ------------
 * :func:`build` is called by ``standings.rebuild`` with the games it read: it asks
-  ``standings.individual_inputs`` for the engine's inputs and ``engine.individual`` for the
+  ``standings.individual.inputs`` for the engine's inputs and ``engine.individual`` for the
   rows as of each partie the rebuild stores, and returns them as plain dicts
   (:func:`row_dict`) with the config and a fingerprint of what they were computed from. The
   rows go into the same :class:`~standings.models.StandingsSnapshot` as the team rows
@@ -37,7 +37,7 @@ from django.db.models import Q
 from engine.individual import IndividualError, RankedTotals, rank_totals
 from engine.standings import GameResult
 from standings.hashing import payload_hash
-from standings.individual_inputs import (
+from standings.individual.inputs import (
     IndividualInputs,
     TeamInfo,
     individual_config,

@@ -12,7 +12,7 @@ force at that partie, the entry's players with the later replacements undone; a 
 (teams, replacements with the players they name), one when the caller read the teams
 (``standings.rebuild`` does, :data:`TEAM_FIELDS`), besides the games it already read.
 
-What it must not do: rank (``engine.individual``), store (``standings.individual``), or read
+What it must not do: rank (``engine.individual``), store (``standings.individual.ranking``), or read
 the games itself when the caller has them.
 """
 
