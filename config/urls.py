@@ -8,8 +8,8 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.generic import RedirectView
 
-from config.auth import ThrottledLoginView
 from config.health import healthz
+from config.throttles.logins import ThrottledLoginView
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),

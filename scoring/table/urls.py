@@ -1,7 +1,7 @@
 """Table links: ``/table/r<round>/t<table>/<secret token>/...`` (no account; namespace ``table``),
 and the short links a player types, ``/t/<code>/`` (``K7QF-M2XA``), which redirect to them.
 Mounted at the root (``config.urls``): both live under one namespace and one throttle
-(``config.ratelimit.TABLE_LINK``).
+(``config.throttles.counters.TABLE_LINK``).
 
 The round and table numbers are in the URL as well as the token, so a link always names the
 table it opens and ``scoring.access.sheet_for_link`` refuses any mismatch, except a number the

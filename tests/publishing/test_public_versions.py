@@ -163,7 +163,7 @@ def test_process_local_cache_is_never_trusted() -> None:
 def test_redis_down_serves_every_public_page(client: Client, contest: Any) -> None:
     down = {
         "default": {
-            "BACKEND": "config.cache.ResilientRedisCache",
+            "BACKEND": "config.outages.cache.ResilientRedisCache",
             "LOCATION": "redis://127.0.0.1:9/0",  # nothing listens there
             "OPTIONS": {"socket_connect_timeout": 0.2},
         }

@@ -1,9 +1,9 @@
 """Throttled logins: the organisers' page and the Django admin's, through one form mixin.
 
 Failures are counted in the cache (shared between web processes when ``CACHE_URL`` points at
-Redis) and answered with a *growing delay* (``config.ratelimit.penalise``): past an allowance,
-the next attempt must wait 15 s, then 30 s, 1 min... up to 15 min, each evaluated failure
-doubling it; an attempt made during the delay is refused (429, in French) without its
+Redis) and answered with a *growing delay* (``config.throttles.counters.penalise``): past an
+allowance, the next attempt must wait 15 s, then 30 s, 1 min... up to 15 min, each evaluated
+failure doubling it; an attempt made during the delay is refused (429, in French) without its
 password being checked, and does not lengthen the delay. What is counted:
 
 * per user name *and* address (10): one client guessing one account;
@@ -40,7 +40,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from config.ratelimit import client_address, key, penalise, waiting
+from config.throttles.counters import client_address, key, penalise, waiting
 
 MAX_FAILURES_PER_USER_AND_ADDRESS = 10
 MAX_FAILURES_PER_USER = 30
@@ -51,6 +51,7 @@ FIRST_DELAY_SECONDS = 15
 MAX_DELAY_SECONDS = 15 * 60
 
 KNOWN_DEVICE_COOKIE = "atout_login"
+# The module's first name (config.auth), kept: a new salt would forget every known device.
 _KNOWN_DEVICE_SALT = "config.auth.known-device"
 _KNOWN_DEVICE_AGE = 60 * 60 * 24 * 365
 _KNOWN_DEVICE_NAMES = 5  # user names one browser remembers (a club's shared laptop)
