@@ -21,15 +21,14 @@ from engine.tarot.cards import (
     TRUMPS,
 )
 from engine.tarot.errors import EngineError
-from engine.tarot.model import Contract, Donne, MisereKind, PetitTrick, PoigneeKind, Side
+from engine.tarot.model import Contract, Donne, MisereKind, PetitTrick, Side
 from engine.tarot.rules import Derived
 
-__all__ = ["CONTRACT_INDEX", "POIGNEE_INDEX", "check_donne", "check_passed", "players_at_play"]
+__all__ = ["check_donne", "check_passed", "players_at_play"]
 
-CONTRACT_INDEX: Final = {c: i for i, c in enumerate(Contract)}
-POIGNEE_INDEX: Final = {k: i for i, k in enumerate(PoigneeKind)}
 _TAKER: Final = Side.TAKER
 _DEFENSE: Final = Side.DEFENSE
+_LAST: Final = PetitTrick.LAST
 _ECART_CARD_MAX: Final = 7  # a dame: neither roi nor bout may be discarded
 _CARD_MAX: Final = 9  # a roi or a bout
 
@@ -52,14 +51,54 @@ def check_passed(derived: Derived, d: Donne) -> None:
 
 def check_donne(derived: Derived, d: Donne) -> int:
     """The contract's multiplier, once ``d`` is known possible; coded errors otherwise."""
-    _check_players(d.players)
-    _check_seats(derived, d.players, d.taker, d.partner, d.mort)
-    multiplier = derived.multipliers[CONTRACT_INDEX[d.contract]]
+    n, taker, halves, bouts = d.players, d.taker, d.halves, d.bouts
+    # The common donne (a known table, a taker, points within what the bouts allow, no
+    # chelem) is checked inline; anything else goes through the full checks, which raise the
+    # right code. Every donne is checked: only the order of the tests differs.
+    if (
+        type(taker) is not int
+        or not 0 <= taker < n
+        or not (
+            (d.partner is None and d.mort is None and (n == 4 or n == 3))
+            or (n == 5 and _five_ok(derived, d, taker))
+        )
+    ):
+        _check_players(n)
+        _check_seats(derived, n, taker, d.partner, d.mort)
+    multiplier = derived.multipliers[d.contract]
     if not multiplier:
         raise EngineError(
             "tarot.contract_not_allowed", "pousse is off", {"contract": d.contract.value}
         )
-    bouts, halves = d.bouts, d.halves
+    if (
+        d.chelem is not None
+        or type(bouts) is not int
+        or type(halves) is not int
+        or not 0 <= bouts <= 3
+        or not BOUT_HALVES * bouts <= halves <= TOTAL_HALVES - BOUT_HALVES * (3 - bouts)
+        or (halves & 1 and (n == 4 or (n == 5 and derived.mort)))
+    ):
+        _check_points(derived, d)
+    if d.petit_au_bout is not None or d.petit_trick is not _LAST:
+        _check_petit(d)
+    if d.poignees:
+        _check_poignees(derived, d)
+    if d.miseres:
+        _check_miseres(derived, d)
+    return multiplier
+
+
+def _five_ok(derived: Derived, d: Donne, taker: int) -> bool:
+    """A table of five as the rules play it: a partner (or none) without a mort, or a mort."""
+    partner, mort = d.partner, d.mort
+    if derived.mort:
+        return partner is None and type(mort) is int and 0 <= mort < 5 and mort != taker
+    return mort is None and (partner is None or (type(partner) is int and 0 <= partner < 5))
+
+
+def _check_points(derived: Derived, d: Donne) -> None:
+    """The taker's side's points and bouts, and the chelem they must agree with."""
+    halves, bouts = d.halves, d.bouts
     if type(bouts) is not int or not 0 <= bouts <= 3:
         raise EngineError("tarot.bouts_out_of_range", "0 to 3 bouts", {"bouts": bouts})
     if type(halves) is not int or not 0 <= halves <= TOTAL_HALVES:
@@ -71,18 +110,11 @@ def check_donne(derived: Derived, d: Donne) -> int:
             "tarot.half_point_at_four", "whole points at four", {"points": halves / 2}
         )
     if d.chelem is _TAKER:
-        _check_taker_chelem(d)
-    else:
-        if d.chelem is _DEFENSE:
-            _check_defense_chelem(d)
-        _check_bounds(halves, bouts)
-    if d.petit_au_bout is not None or d.petit_trick is not PetitTrick.LAST:
-        _check_petit(d)
-    if d.poignees:
-        _check_poignees(derived, d)
-    if d.miseres:
-        _check_miseres(derived, d)
-    return multiplier
+        _check_taker_chelem(d)  # the excuse kept by the defence may leave the taker 87
+        return
+    if d.chelem is _DEFENSE:
+        _check_defense_chelem(d)
+    _check_bounds(halves, bouts)
 
 
 def _points(halves: object) -> object:
@@ -174,6 +206,8 @@ def _check_defense_chelem(d: Donne) -> None:
 
 def _check_petit(d: Donne) -> None:
     side = d.petit_au_bout
+    if d.petit_trick is _LAST and (d.bouts > 0 if side is _TAKER else d.bouts < 3):
+        return  # the side that took the petit at the last trick could hold it
     reason = None
     if side is None:
         reason = "no_petit_au_bout"  # a trick was given without a petit au bout
@@ -181,7 +215,7 @@ def _check_petit(d: Donne) -> None:
         reason = "taker_has_no_bout"
     elif side is _DEFENSE and d.bouts == 3:
         reason = "taker_has_every_bout"
-    elif d.petit_trick is PetitTrick.SECOND_TO_LAST and (d.chelem is not _TAKER or d.bouts != 3):
+    elif d.chelem is not _TAKER or d.bouts != 3:  # the second-to-last trick
         reason = "second_to_last_needs_a_chelem_with_the_excuse"
     if reason is not None:
         raise EngineError(
@@ -192,15 +226,16 @@ def _check_petit(d: Donne) -> None:
 
 
 def _check_poignees(derived: Derived, d: Donne) -> None:
-    seats: set[int] = set()
-    counts = derived.poignee_trumps[players_at_play(derived, d.players)]
-    trumps = 0
+    n, mort = d.players, d.mort
+    counts = derived.poignee_trumps[4 if n == 5 and derived.mort else n]
+    trumps = seen = 0  # seen: a bit per seat that showed one
     for seat, kind in d.poignees:
-        _check_holder(d, seat, "poignees")
-        if seat in seats:
+        if type(seat) is not int or not 0 <= seat < n or seat == mort:
+            _check_holder(d, seat, "poignees")
+        if seen >> seat & 1:
             raise EngineError("tarot.poignee_twice", "one poignée per player", {"player": seat})
-        seats.add(seat)
-        trumps += counts[POIGNEE_INDEX[kind]]
+        seen |= 1 << seat
+        trumps += counts[kind]
     if trumps > TRUMPS:
         raise EngineError(
             "tarot.poignee_impossible",

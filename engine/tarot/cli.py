@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.tarot.checks import CONTRACT_INDEX
 from engine.tarot.donne import DonneScore, score_donne
 from engine.tarot.donne_json import check_keys, donne_from_json, players_from_json, read_scores
 from engine.tarot.errors import EngineError
@@ -62,7 +61,7 @@ def score_to_json(rules: Ruleset, score: DonneScore, names: Sequence[str]) -> di
     if not d.passed:
         facts.update(
             contract=d.contract.value,
-            multiplier=rules.derived.multipliers[CONTRACT_INDEX[d.contract]],
+            multiplier=rules.derived.multipliers[d.contract],
             points=d.halves / 2 if d.halves & 1 else d.halves // 2,
             bouts=d.bouts,
             needed=score.needed,

@@ -14,6 +14,8 @@ Every value the engine gives is re-exported here.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.tarot.cards import NEEDED
 from engine.tarot.checks import check_donne, check_passed
 from engine.tarot.explain import explain
@@ -47,6 +49,9 @@ __all__ = [
 ]
 
 
+_make: Final = DonneScore._make
+
+
 def score_donne(rules: Ruleset, d: Donne) -> DonneScore:
     """Score one donne under ``rules``; ``EngineError`` with a ``tarot.*`` code if impossible."""
     derived = rules.derived
@@ -54,6 +59,7 @@ def score_donne(rules: Ruleset, d: Donne) -> DonneScore:
         check_passed(derived, d)
         return DonneScore(0, None, 0, 0, (0,) * d.players, (rules, d, explain))
     multiplier = check_donne(derived, d)
-    value, made, margin = donne_value(rules, d, multiplier)
+    value, made, margin = donne_value(derived, d, multiplier)
     scores = share(d, value, derived.misere_value)
-    return DonneScore(value, made, margin, NEEDED[d.bouts], scores, (rules, d, explain))
+    # _make: the named tuple built from one tuple, without the keyword-handling __new__.
+    return _make((value, made, margin, NEEDED[d.bouts], scores, (rules, d, explain)))

@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from typing import Final
 
 from engine.tarot.cards import NEEDED
-from engine.tarot.checks import CONTRACT_INDEX, POIGNEE_INDEX
 from engine.tarot.model import BreakdownLine, Donne, MisereKind, Side
 from engine.tarot.rules import Ruleset
 from engine.tarot.value import (
@@ -45,7 +44,7 @@ def _names(d: Donne, names: Sequence[str] | None) -> Sequence[str]:
 
 
 def _base_line(rules: Ruleset, d: Donne, multiplier: int) -> tuple[BreakdownLine, bool]:
-    made, exact, margin = margin_of(rules, d)
+    made, exact, margin = margin_of(rules.derived, d)
     step = rules.derived.rounding_step
     facts = f"{_half(d.halves)} points, {NEEDED[d.bouts]} needed with {d.bouts} bouts"
     if d.halves & 1:
@@ -69,7 +68,7 @@ def explain(
         return ()
     who = _names(d, names)
     derived = rules.derived
-    multiplier = derived.multipliers[CONTRACT_INDEX[d.contract]]
+    multiplier = derived.multipliers[d.contract]
     base, made = _base_line(rules, d, multiplier)
     lines = [base]
     if d.petit_au_bout is not None:
@@ -80,7 +79,7 @@ def explain(
         lines.append(BreakdownLine("petit_au_bout", points if taker else -points, label))
     winner = "the taker's side" if made else "the defence"
     for seat, kind in d.poignees:
-        value = derived.poignee_values[POIGNEE_INDEX[kind]]
+        value = derived.poignee_values[kind]
         label = (
             f"poignée {kind.value} shown by {who[seat]}: {value} to the side that wins, {winner}"
         )

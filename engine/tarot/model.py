@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from engine.tarot.rules import Ruleset
 
@@ -126,14 +127,14 @@ class BreakdownLine:
 Explainer = Callable[[Ruleset, Donne], tuple[BreakdownLine, ...]]
 
 
-@dataclass(frozen=True, slots=True)
-class DonneScore:
-    """The score of one donne.
+class DonneScore(NamedTuple):
+    """The score of one donne (a named tuple: built fast, immutable).
 
     ``value`` is X, what each defender pays (negative: what each receives); ``made`` whether
     the contract was made (None for a passed donne); ``margin`` the points above or below
-    those needed, after the half-point and the rounding; ``scores`` each seat's marque, which
-    add up to zero. ``breakdown`` lists the parts of X and the misères, each labelled.
+    those needed, after the half-point and the rounding; ``needed`` the points the bouts
+    required; ``scores`` each seat's marque, which add up to zero. ``breakdown`` lists the
+    parts of X and the misères, each labelled.
     """
 
     value: int

@@ -13,9 +13,8 @@ from __future__ import annotations
 from typing import Final
 
 from engine.tarot.cards import NEEDED_HALVES
-from engine.tarot.checks import POIGNEE_INDEX
 from engine.tarot.model import Donne, Side
-from engine.tarot.rules import Ruleset
+from engine.tarot.rules import Derived
 
 __all__ = [
     "CHELEM_ANNOUNCED",
@@ -38,7 +37,7 @@ CHELEM_FAILED: Final = 200
 CHELEM_DEFENSE: Final = 200
 
 
-def margin_of(rules: Ruleset, d: Donne) -> tuple[bool, int, int]:
+def margin_of(derived: Derived, d: Donne) -> tuple[bool, int, int]:
     """(made, the margin to the point, the margin as scored) of a checked donne.
 
     A half-point (3 or 5 players) goes to the side that wins: the points are compared in
@@ -48,23 +47,28 @@ def margin_of(rules: Ruleset, d: Donne) -> tuple[bool, int, int]:
     diff = d.halves - NEEDED_HALVES[d.bouts]
     made = diff >= 0
     exact = ((diff if made else -diff) + 1) >> 1
-    step = rules.derived.rounding_step
+    step = derived.rounding_step
     margin = (exact + step // 2) // step * step if step != 1 else exact
     return made, exact, margin
 
 
-def donne_value(rules: Ruleset, d: Donne, multiplier: int) -> tuple[int, bool, int]:
+def donne_value(derived: Derived, d: Donne, multiplier: int) -> tuple[int, bool, int]:
     """(X, made, margin) of a donne already checked, ``multiplier`` its contract's."""
-    made, _, margin = margin_of(rules, d)
+    diff = d.halves - NEEDED_HALVES[d.bouts]  # margin_of's lines, inline: the hot path
+    made = diff >= 0
+    margin = ((diff if made else -diff) + 1) >> 1
+    step = derived.rounding_step
+    if step != 1:
+        margin = (margin + step // 2) // step * step
     base = (CONTRACT_BASE + margin) * multiplier
     value = base if made else -base
     petit = d.petit_au_bout
     if petit is not None:
         value += PETIT_AU_BOUT * multiplier if petit is _TAKER else -PETIT_AU_BOUT * multiplier
     if d.poignees:
-        values = rules.derived.poignee_values
-        total = sum(values[POIGNEE_INDEX[kind]] for _, kind in d.poignees)
-        value += total if made else -total
+        values = derived.poignee_values
+        for _, kind in d.poignees:
+            value += values[kind] if made else -values[kind]
     chelem = d.chelem
     if chelem is _TAKER:
         value += CHELEM_ANNOUNCED if d.chelem_announced else CHELEM_UNANNOUNCED

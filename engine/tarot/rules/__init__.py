@@ -21,13 +21,14 @@ from engine.tarot.rules.options import (
     PoigneeValues,
 )
 from engine.tarot.rules.presets import DEFAULT_PRESET, PRESETS, Preset, make_ruleset
-from engine.tarot.rules.ruleset import CONTRACTS, Derived, Ruleset
+from engine.tarot.rules.ruleset import CONTRACTS, POIGNEES, Derived, Ruleset
 from engine.tarot.rules.spec import OPTIONS, OptionSpec
 
 __all__ = [
     "CONTRACTS",
     "DEFAULT_PRESET",
     "OPTIONS",
+    "POIGNEES",
     "PRESETS",
     "Derived",
     "FivePlayers",

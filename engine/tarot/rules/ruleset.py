@@ -23,11 +23,12 @@ from engine.tarot.rules.options import (
 )
 from engine.tarot.rules.spec import SPECS, coerce, jsonable
 
-__all__ = ["CONTRACTS", "Derived", "Ruleset"]
+__all__ = ["CONTRACTS", "POIGNEES", "Derived", "Ruleset"]
 
-# The contracts in increasing order, as the JSON writes them; ``Derived.multipliers`` follows
-# this order (0 where the contract is not played under the rules).
+# The contracts in increasing order and the poignées, as the JSON writes them (and the model's
+# enums are); ``Derived`` maps them to their numbers.
 CONTRACTS: Final = ("petite", "pousse", "garde", "garde_sans", "garde_contre")
+POIGNEES: Final = ("simple", "double", "triple")
 
 _MULTIPLIERS: Final = {
     Multipliers.FFT: (1, 0, 2, 4, 6),
@@ -55,9 +56,9 @@ _ROUNDING: Final = {
 class Derived:
     """Tables computed once per ruleset, so that scoring a donne reads tuples, not options."""
 
-    multipliers: tuple[int, int, int, int, int]  # by CONTRACTS order; 0 = not played
-    poignee_trumps: dict[int, tuple[int, int, int]]  # players at play → simple, double, triple
-    poignee_values: tuple[int, int, int]
+    multipliers: dict[str, int]  # contract (its JSON name) → multiplier; 0 = not played
+    poignee_trumps: dict[int, dict[str, int]]  # players at play → kind → trumps shown
+    poignee_values: dict[str, int]  # kind → value
     rounding_step: int  # 1: to the point
     mort: bool  # a table of five plays at four with a mort
     misere_value: int  # 0: misères are not played
@@ -86,10 +87,15 @@ class Ruleset(RuleOptions):
         multipliers = list(_MULTIPLIERS[self.multipliers])
         if not self.pousse:
             multipliers[1] = 0
+        # Keyed by the JSON names, which the model's enums are (StrEnum): a donne's contract
+        # reads its multiplier in one lookup.
         derived = Derived(
-            (multipliers[0], multipliers[1], multipliers[2], multipliers[3], multipliers[4]),
-            _POIGNEE_TRUMPS[self.poignee_trumps],
-            _POIGNEE_VALUES[self.poignee_values],
+            dict(zip(CONTRACTS, multipliers, strict=True)),
+            {
+                n: dict(zip(POIGNEES, trumps, strict=True))
+                for n, trumps in _POIGNEE_TRUMPS[self.poignee_trumps].items()
+            },
+            dict(zip(POIGNEES, _POIGNEE_VALUES[self.poignee_values], strict=True)),
             _ROUNDING[self.margin_rounding],
             self.five_players is FivePlayers.MORT,
             self.misere_value if self.miseres else 0,
