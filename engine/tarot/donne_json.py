@@ -185,7 +185,9 @@ def donne_from_json(raw: object, names: Sequence[str], rules: Ruleset) -> Donne:
     check_keys(raw, _FIELDS)
     n = len(names)
     if _bool(raw, "passed"):
-        check_keys(raw, _PASSED_FIELDS)
+        extra = sorted(str(k) for k in raw if k not in _PASSED_FIELDS)
+        if extra:
+            raise _invalid("passed", True, f"a passed donne records no {extra[0]!r}")
         mort = raw.get("mort")
         return Donne(n, passed=True, mort=None if mort is None else _seat(names, "mort", mort))
     contract = _required(raw, "contract")
