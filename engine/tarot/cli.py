@@ -159,19 +159,19 @@ def fold_game(rules: Ruleset, data: object) -> dict[str, Any]:
 
 
 def _game_to_json(game: TarotGame, names: Sequence[str]) -> dict[str, Any]:
-    running = list(game.totals)
     rows: list[dict[str, Any]] = []
-    for score in reversed(game.scores):  # totals after each donne, from the last one back
-        rows.append({"totals": dict(zip(names, running, strict=True))})
-        running = [t - s for t, s in zip(running, score.scores, strict=True)]
-    rows.reverse()
-    for i, (row, score) in enumerate(zip(rows, game.scores, strict=True)):
-        row.update(
-            index=i,
-            scores=dict(zip(names, score.scores, strict=True)),
-            value=score.value,
-            made=score.made,
-            passed=score.donne.passed,
+    running = list(game.start)
+    for i, score in enumerate(game.scores):
+        running = [t + s for t, s in zip(running, score.scores, strict=True)]
+        rows.append(
+            {
+                "index": i,
+                "passed": score.donne.passed,
+                "made": score.made,
+                "value": score.value,
+                "scores": dict(zip(names, score.scores, strict=True)),
+                "totals": dict(zip(names, running, strict=True)),
+            }
         )
     check = table_check(game.totals)
     return {

@@ -14,7 +14,7 @@ Every value the engine gives is re-exported here.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, NamedTuple
 
 from engine.tarot.cards import NEEDED
 from engine.tarot.checks import check_donne, check_passed
@@ -24,7 +24,6 @@ from engine.tarot.model import (
     BreakdownLine,
     Contract,
     Donne,
-    DonneScore,
     MisereKind,
     PetitTrick,
     PoigneeKind,
@@ -49,6 +48,46 @@ __all__ = [
 ]
 
 
+class DonneScore(NamedTuple):
+    """The score of one donne (a named tuple: built fast, immutable).
+
+    ``value`` is X, what each defender pays (negative: what each receives); ``made`` whether
+    the contract was made (None for a passed donne); ``margin`` the points above or below
+    those needed, after the half-point and the rounding; ``needed`` the points the bouts
+    required; ``scores`` each seat's marque, which add up to zero; ``rules`` and ``donne``
+    what it was scored from. ``breakdown`` lists the parts of X and the misères, labelled.
+    """
+
+    value: int
+    made: bool | None
+    margin: int
+    needed: int
+    scores: tuple[int, ...]
+    rules: Ruleset
+    donne: Donne
+
+    @property
+    def breakdown(self) -> tuple[BreakdownLine, ...]:
+        """Computed when read (``engine.tarot.explain``): scoring never builds it."""
+        return explain(self.rules, self.donne)
+
+    def roles(self) -> tuple[Role, ...]:
+        """Each seat's role in the donne."""
+        d = self.donne
+        partner = d.partner if d.partner != d.taker else None
+        return tuple(
+            Role.TAKER
+            if seat == d.taker
+            else Role.PARTNER
+            if seat == partner
+            else Role.MORT
+            if seat == d.mort
+            else Role.DEFENDER
+            for seat in range(d.players)
+        )
+
+
+# _make: the named tuple built from one tuple, without the keyword-handling __new__.
 _make: Final = DonneScore._make
 
 
@@ -57,9 +96,8 @@ def score_donne(rules: Ruleset, d: Donne) -> DonneScore:
     derived = rules.derived
     if d.passed:  # every player passed: nothing to score
         check_passed(derived, d)
-        return DonneScore(0, None, 0, 0, (0,) * d.players, (rules, d, explain))
+        return DonneScore(0, None, 0, 0, (0,) * d.players, rules, d)
     multiplier = check_donne(derived, d)
     value, made, margin = donne_value(derived, d, multiplier)
     scores = share(d, value, derived.misere_value)
-    # _make: the named tuple built from one tuple, without the keyword-handling __new__.
-    return _make((value, made, margin, NEEDED[d.bouts], scores, (rules, d, explain)))
+    return _make((value, made, margin, NEEDED[d.bouts], scores, rules, d))

@@ -137,4 +137,5 @@ def sentence(
         for name, role, score in zip(names, roles, scores, strict=True)
     )
     head = ", ".join(parts)
-    return f"{head} = {value}: {marque}" if head else f"passed: {marque}"
+    shown = str(value) if value >= 0 else f"−{-value}"
+    return f"{head} = {shown}: {marque}" if head else f"passed: {marque}"

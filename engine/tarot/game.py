@@ -25,7 +25,8 @@ __all__ = ["TableCheck", "TarotGame", "fold", "start_game", "table_check"]
 class TarotGame:
     """The donnes of a game so far and the running totals, per seat.
 
-    ``scores`` are the donnes' scores in order; ``totals`` each seat's running total;
+    ``scores`` are the donnes' scores in order; ``totals`` each seat's running total, from
+    ``start`` (the totals of a sheet taken up, zeros otherwise);
     ``donnes_counted`` the donnes played (passed ones left out, a start's included);
     ``over`` whether the game has ended, ``ended_at`` the index of the donne that ended it,
     ``winners`` the seats with the highest total once it is over.
@@ -38,6 +39,7 @@ class TarotGame:
     donnes_counted: int = 0
     over: bool = False
     ended_at: int | None = None
+    start: tuple[int, ...] = ()  # the totals the game was taken up from
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -70,6 +72,7 @@ class TarotGame:
             counted,
             over,
             len(self.scores) if over else None,
+            self.start,
         )
 
 
@@ -101,7 +104,7 @@ def start_game(
     if _ended(rules, start, donnes_counted):
         field = "donnes_counted" if rules.game_end is GameEnd.DONNES else "totals"
         raise EngineError("tarot.invalid_start", "the game would already be over", {"field": field})
-    return TarotGame(rules, players, start, (), donnes_counted)
+    return TarotGame(rules, players, start, (), donnes_counted, start=start)
 
 
 def fold(rules: Ruleset, players: int, donnes: Iterable[Donne]) -> TarotGame:

@@ -3,8 +3,7 @@
 This module owns ``Donne`` (the facts a score sheet records: the number of players, the
 taker, the contract, the taker's side's card points in half-points and its bouts, the
 partner or the mort at five, the petit au bout, the chelem, the poignées and misères),
-``DonneScore`` (the value each defender pays, whether the contract was made, each seat's
-score; the breakdown on demand), ``BreakdownLine`` and ``Role``. Players are seats 0 … n−1
+``BreakdownLine`` and ``Role``; a donne's score, ``DonneScore``, is ``engine.tarot.donne``'s. Players are seats 0 … n−1
 in the order of play; ``engine.tarot.donne_json`` maps names to seats.
 
 Words: taker (preneur), his side (with the called partner at five), defence (défense); bouts
@@ -14,18 +13,13 @@ needed; X: the value of the donne, what each defender pays (negative: what he re
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple
-
-from engine.tarot.rules import Ruleset
 
 __all__ = [
     "BreakdownLine",
     "Contract",
     "Donne",
-    "DonneScore",
     "MisereKind",
     "PetitTrick",
     "PoigneeKind",
@@ -120,50 +114,3 @@ class BreakdownLine:
     points: int
     label: str
     seat: int | None = None
-
-
-# The breakdown is recomputed on demand from the rules and the donne by the explaining
-# module, passed in (so that this module imports no scoring step).
-Explainer = Callable[[Ruleset, Donne], tuple[BreakdownLine, ...]]
-
-
-class DonneScore(NamedTuple):
-    """The score of one donne (a named tuple: built fast, immutable).
-
-    ``value`` is X, what each defender pays (negative: what each receives); ``made`` whether
-    the contract was made (None for a passed donne); ``margin`` the points above or below
-    those needed, after the half-point and the rounding; ``needed`` the points the bouts
-    required; ``scores`` each seat's marque, which add up to zero. ``breakdown`` lists the
-    parts of X and the misères, each labelled.
-    """
-
-    value: int
-    made: bool | None
-    margin: int
-    needed: int
-    scores: tuple[int, ...]
-    context: tuple[Ruleset, Donne, Explainer]
-
-    @property
-    def donne(self) -> Donne:
-        return self.context[1]
-
-    @property
-    def breakdown(self) -> tuple[BreakdownLine, ...]:
-        rules, donne, explain = self.context
-        return explain(rules, donne)
-
-    def roles(self) -> tuple[Role, ...]:
-        """Each seat's role in the donne."""
-        d = self.context[1]
-        partner = d.partner if d.partner != d.taker else None
-        return tuple(
-            Role.TAKER
-            if seat == d.taker
-            else Role.PARTNER
-            if seat == partner
-            else Role.MORT
-            if seat == d.mort
-            else Role.DEFENDER
-            for seat in range(d.players)
-        )
