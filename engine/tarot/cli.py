@@ -195,6 +195,8 @@ def cmd_table_check(data: object) -> dict[str, Any]:
     if "bilans" not in data:
         raise EngineError("tarot.missing_field", "the bilans to check", {"field": "bilans"})
     bilans = read_scores(data["bilans"], "bilans", names)
+    if "rules" in data:  # read (and refused if bad) even when no donne needs them
+        _rules(data)
     expected = None
     if "donnes" in data:
         folded = fold_game(
