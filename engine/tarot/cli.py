@@ -2,9 +2,9 @@
 
 This module owns ``python -m engine tarot score|game|table-check|presets|options`` and the
 JSON writing of a donne's score (``score_to_json``: each player's marque, the breakdown lines
-and the whole sum in one sentence). ``score_hand`` and ``fold_game`` are the score and game
-commands once the rules are read: ``engine.tarot.interface`` offers them to the engine's game
-interface. The reading of tables and donnes is ``engine.tarot.donne_json``'s; the shared
+and the whole sum in one sentence). ``score_deal_json`` and ``fold_game_json`` are the score
+and game commands once the rules are read: ``engine.tarot.interface`` offers them to the
+engine's game interface. The reading of tables and donnes is ``engine.tarot.donne_json``'s; the shared
 command line (``engine.cli``) dispatches, prints and maps errors to exit codes.
 """
 
@@ -26,8 +26,8 @@ __all__ = [
     "cmd_presets",
     "cmd_score",
     "cmd_table_check",
-    "fold_game",
-    "score_hand",
+    "fold_game_json",
+    "score_deal_json",
     "score_to_json",
 ]
 
@@ -104,10 +104,10 @@ def _check_written(raw: Mapping[str, Any], score: DonneScore, names: Sequence[st
 def cmd_score(data: object) -> dict[str, Any]:
     data = _object(data, "input")
     check_keys(data, {"rules", "players", "donne"})
-    return score_hand(_rules(data), _without_rules(data))
+    return score_deal_json(_rules(data), _without_rules(data))
 
 
-def score_hand(rules: Ruleset, data: object) -> dict[str, Any]:
+def score_deal_json(rules: Ruleset, data: object) -> dict[str, Any]:
     """One donne's score: ``{"players": [...], "donne": {...}}`` under ``rules``."""
     data = _object(data, "input")
     check_keys(data, {"players", "donne"})
@@ -123,7 +123,7 @@ def score_hand(rules: Ruleset, data: object) -> dict[str, Any]:
 def cmd_game(data: object) -> dict[str, Any]:
     data = _object(data, "input")
     check_keys(data, {"rules", "players", "donnes", "start"})
-    return fold_game(_rules(data), _without_rules(data))
+    return fold_game_json(_rules(data), _without_rules(data))
 
 
 def _start(rules: Ruleset, data: Mapping[str, Any], names: Sequence[str]) -> TarotGame:
@@ -137,7 +137,7 @@ def _start(rules: Ruleset, data: Mapping[str, Any], names: Sequence[str]) -> Tar
     return start_game(rules, len(names), totals, raw.get("donnes_counted", 0))
 
 
-def fold_game(rules: Ruleset, data: object) -> dict[str, Any]:
+def fold_game_json(rules: Ruleset, data: object) -> dict[str, Any]:
     """A game: ``{"players": [...], "donnes": [...], "start": {...}}`` folded under ``rules``."""
     data = _object(data, "input")
     check_keys(data, {"players", "donnes", "start"})
@@ -199,7 +199,7 @@ def cmd_table_check(data: object) -> dict[str, Any]:
         _rules(data)
     expected = None
     if "donnes" in data:
-        folded = fold_game(
+        folded = fold_game_json(
             _rules(data), _without_rules({k: v for k, v in data.items() if k != "bilans"})
         )
         expected = tuple(folded["totals"][name] for name in names)

@@ -2,7 +2,7 @@
 
 This module owns tarot's answer to ``engine.games.Game``: its presets (FFT 2012 first) and
 options, its rules to and from JSON, one donne's score and a game's fold
-(``engine.tarot.cli``'s ``score_hand`` and ``fold_game``), and its commands (``score``,
+(``engine.tarot.cli``'s ``score_deal_json`` and ``fold_game_json``), and its commands (``score``,
 ``game``, ``table-check``, ``presets``, ``options``). It adds no rule of its own.
 """
 
@@ -49,11 +49,11 @@ class Tarot:
     def rules_to_json(self, rules: Ruleset) -> JsonObject:
         return rules.to_json()
 
-    def score_hand(self, rules: Ruleset, hand: object) -> JsonObject:
-        return cli.score_hand(rules, hand)
+    def score_deal(self, rules: Ruleset, deal: object) -> JsonObject:
+        return cli.score_deal_json(rules, deal)
 
     def fold_game(self, rules: Ruleset, game: object) -> JsonObject:
-        return cli.fold_game(rules, game)
+        return cli.fold_game_json(rules, game)
 
     def commands(self) -> Mapping[str, Command]:
         return _COMMANDS
