@@ -22,6 +22,7 @@ __all__ = [
     "JOKER",
     "RANK_VALUES",
     "SUIT_LETTERS",
+    "VALUE_OF",
     "copies_in",
     "max_hand_value",
     "parse_card",
@@ -40,13 +41,15 @@ SUIT_LETTERS: Final[Mapping[str, Suit]] = MappingProxyType(
 )
 _SYMBOLS: Final = {"♥": "H", "♦": "D", "♣": "C", "♠": "S"}
 
-# Every card by its canonical name ("KH", "10S", "JOKER") → its value in hand.
-CARD_VALUES: Final[Mapping[str, int]] = MappingProxyType(
-    {
-        **{rank + suit: value for rank, value in RANK_VALUES.items() for suit in SUIT_LETTERS},
-        JOKER: JOKER_VALUE,
-    }
-)
+# Every card by its canonical name ("KH", "10S", "JOKER") → its value in hand. VALUE_OF reads
+# the plain dict behind the read-only view: a hand's cards are summed with it, and a view's
+# lookup is slower than a dict's.
+_VALUES: Final[dict[str, int]] = {
+    **{rank + suit: value for rank, value in RANK_VALUES.items() for suit in SUIT_LETTERS},
+    JOKER: JOKER_VALUE,
+}
+CARD_VALUES: Final[Mapping[str, int]] = MappingProxyType(_VALUES)
+VALUE_OF: Final = _VALUES.__getitem__
 
 # Every accepted spelling → its canonical name, built once so that reading a card is one lookup.
 _SPELLINGS: Final[dict[str, str]] = {}
