@@ -14,7 +14,10 @@ machine: it fills one contest (``--contests`` for more; 512 teams x 8 rounds x 1
 alternated, in a process whose start-up objects are frozen as a Celery worker's are
 (``config.celery.freeze_startup_heap``; ``--no-freeze`` to leave them), and prints the median and minimum of the wall time and of the process CPU time
 (``time.process_time``, which other work on the machine disturbs less), the ratio, and the
-number of SQL queries; then the CPU of rendering one 100-row public table page (django-tables2).
+number of SQL queries; then the CPU of rendering one 100-row public table page (django-tables2);
+then the rebuild beside the plain floors of ``plain_floors.py`` (a team ranking and a players'
+ranking summed and sorted by hand from the same rows), ``--repeat`` runs alternated, the
+players' step timed inside each rebuild.
 ``--profile`` adds a cProfile of ``--repeat`` more rebuilds (sorted by ``$PROFILE_SORT``, by
 default ``tottime``; ``$PROFILE_LINES`` lines, 25); ``--steps`` times each step of ``--repeat``
 more rebuilds from outside (the contest query, the teams, the finished games, the team ranking,
@@ -38,6 +41,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
+import plain_floors  # noqa: E402
 import standings_bench  # noqa: E402
 from standings_bench import HOST, psql  # noqa: E402
 
@@ -157,6 +161,7 @@ def main() -> int:
     parser.add_argument("--database", default=f"atout_rebuild_prof_{os.getpid()}")
     args = parser.parse_args()
     DB = args.database
+    command = ".venv/bin/python benchmarks/rebuild_profile.py " + " ".join(sys.argv[1:])
 
     os.environ.update(
         {
@@ -235,6 +240,7 @@ def main() -> int:
             f"CPU {statistics.median(cpu) / statistics.median(floor_cpu):.2f}x"
         )
         print(table_page_cpu(target))
+        print(plain_floors.report(plain_floors.alternate(target, args.repeat), command))
         if args.steps:
             print(step_times(target, args.repeat))
         if args.profile:
