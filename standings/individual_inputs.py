@@ -10,7 +10,8 @@ force at that partie, the entry's players with the later replacements undone; a 
 ``player2`` lent to a solo player: he plays, he is credited nothing), the contest's
 :class:`~engine.individual.IndividualConfig`, each player's name and team. Two queries
 (teams, replacements with the players they name), one when the caller read the teams
-(``standings.rebuild`` does, :data:`TEAM_FIELDS`), besides the games it already read.
+(``standings.rebuild`` does, :data:`TEAM_COLUMNS`: :func:`teams_from_rows`), besides the games
+it already read.
 
 What it must not do: rank (``engine.individual``), store (``standings.individual``), or read
 the games itself when the caller has them.
@@ -73,6 +74,23 @@ TEAM_FIELDS: Final = (
 )
 
 
+# The columns of a team as ``standings.rebuild`` reads them for both rankings, in this order:
+# the team's own (its number, name, players' names, lot, flags), then :data:`TEAM_FIELDS`.
+TEAM_COLUMNS: Final = (
+    "pk",
+    "number",
+    "name",
+    "player1__first_name",
+    "player1__last_name",
+    "player2__first_name",
+    "player2__last_name",
+    "lot",
+    "checked_in",
+    "withdrawn_after_round",
+    *TEAM_FIELDS,
+)
+
+
 def _person(pk: int, first: str, last: str, licence: str) -> PlayerInfo:
     return PlayerInfo(pk, f"{first} {last}".strip(), licence or "", first, last)
 
@@ -93,6 +111,14 @@ def team_info(
     return TeamInfo(
         pk, number, name, formed, bool(volunteer), checked_in, withdrawn_after, (p1, p2), people
     )
+
+
+def teams_from_rows(rows: Iterable[Sequence[Any]]) -> list[TeamInfo]:
+    """The teams of rows read with :data:`TEAM_COLUMNS`."""
+    return [
+        team_info(pk, number, name, bool(ci), wd, ((f1, l1), (f2, l2)), more)
+        for pk, number, name, f1, l1, f2, l2, _lot, ci, wd, *more in rows
+    ]
 
 
 @dataclass(frozen=True)
@@ -286,6 +312,7 @@ def individual_inputs(
 
 __all__ = [
     "DEFAULT_TIEBREAKS",
+    "TEAM_COLUMNS",
     "TEAM_FIELDS",
     "IndividualInputs",
     "PlayerInfo",
@@ -294,4 +321,5 @@ __all__ = [
     "individual_inputs",
     "lineups_of",
     "team_info",
+    "teams_from_rows",
 ]
