@@ -22,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import chain
 from operator import attrgetter
 from typing import Any, Final, NamedTuple
@@ -31,6 +32,9 @@ from engine.individual import IndividualConfig, Lineup, PartieResult, results_fr
 from engine.standings import GameResult, ResultKind
 from tournaments import adapters as tournaments_adapters
 from tournaments.models import Contest, Entry, Replacement, SoloBye, name_key
+
+# A worker ranks the same players at every rebuild of a contest: their name keys are kept.
+_name_key = lru_cache(maxsize=16384)(name_key)
 
 # How the contest's settings name "no choice": the engine's defaults (best first partie,
 # wins, points conceded).
@@ -47,7 +51,7 @@ class PlayerInfo(NamedTuple):
     @property
     def sort_key(self) -> str:
         """The key players sharing a rank are listed by (asked only for them)."""
-        return name_key(self.last_name, self.first_name)
+        return _name_key(self.last_name, self.first_name)
 
 
 class TeamInfo(NamedTuple):
@@ -280,7 +284,9 @@ def individual_inputs(
     else:
         changes, people = {}, {}
     for team in team_list:
-        people.update({p.pk: p for p in team.people})
+        p1, p2 = team.people
+        people[p1.pk] = p1
+        people[p2.pk] = p2
     lineups: list[Lineup] = []
     volunteers: set[int] = set()
     real: set[int] = set()
