@@ -7,8 +7,9 @@ teams and its finished games, asks ``engine.standings`` for the ranking and stor
 :class:`StandingsSnapshot` row per round: the "live" one (every finished game), the one as of
 the last round whose standings are public when that round is earlier, and empty placeholders
 (``is_valid=False``) for the others, so rows of an earlier build never linger. Each stored
-snapshot also holds the players' ranking of the same games (``standings.individual``, three
-more queries: teams, replacements, players). Four queries for the teams (contest, teams, games,
+snapshot also holds the players' ranking of the same games, made in its own step
+(``standings.individual.rank_players``, handed the games and the teams' rows read here; a
+query more for replacements, one for a mêlée's exempt players, when the contest has any). Four queries for the teams (contest, teams, games,
 one upsert through ``bulk_create(update_conflicts=True)``); one when the standings are
 already up to date. Same inputs, same rows and same ``fingerprint``.
 
