@@ -1,6 +1,6 @@
 """Organiser URLs of publishing, prizes, prints and exports (namespace ``publishing``).
 
-Mounted under ``/orga/`` beside the tournaments app's organiser pages; every URL below
+Mounted at ``/orga/publication/``: the address says which app serves it; every URL below
 ``<club_slug>/`` answers 404 to anyone who is not an organiser or admin of that club.
 """
 
@@ -14,7 +14,7 @@ from publishing.organiser import views
 app_name = "publishing"
 
 CONTEST = "<slug:club_slug>/concours/<int:contest_id>/"
-ROUND = CONTEST + "manches/<int:round_number>/"
+ROUND = CONTEST + "parties/<int:round_number>/"
 SEASON = "<slug:club_slug>/saisons/<int:season_id>/"
 
 urlpatterns = [
@@ -23,9 +23,9 @@ urlpatterns = [
     path(SEASON + "qualification/", views_seasons.season_qualify, name="season_qualify"),
     path(SEASON + "impression/", views_seasons.season_print, name="season_print"),
     path(SEASON + "export.<str:fmt>", views_seasons.season_export, name="season_export"),
-    path(CONTEST + "publication/", views.publication, name="publication"),
+    path(CONTEST, views.publication, name="publication"),
     path(
-        ROUND + "publication/",
+        ROUND,
         views.publication_round,
         name="publication_round",
     ),

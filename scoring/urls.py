@@ -1,6 +1,7 @@
 """Organiser URLs of score entry (login required; club role checked in ``tournaments.access``).
 
-Mounted at ``/orga/`` with namespace ``scoring``; table links are in ``scoring.table.urls``.
+Mounted at ``/orga/marque/`` with namespace ``scoring``: the address says which app serves it;
+table links are in ``scoring.table.urls``.
 """
 
 from django.urls import path
@@ -11,7 +12,7 @@ from scoring.organiser import views
 
 app_name = "scoring"
 
-_ROUND = "<slug:club_slug>/concours/<int:contest_id>/manches/<int:round_number>/feuilles/"
+_ROUND = "<slug:club_slug>/concours/<int:contest_id>/parties/<int:round_number>/"
 _SHEET = _ROUND + "table/<int:table_number>/"
 
 urlpatterns = [

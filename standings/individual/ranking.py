@@ -2,7 +2,8 @@
 
 What it owns
 ------------
-* :func:`build` is called by ``standings.rebuild`` with the games it read: it asks
+* :func:`rank_players`, the players' own step of ``standings.rebuild``, calls :func:`build`
+  with the games and the teams' rows the rebuild read: it asks
   ``standings.individual.inputs`` for the engine's inputs and ``engine.individual`` for the
   rows as of each partie the rebuild stores, and returns them as plain dicts
   (:func:`row_dict`) with the config and a fingerprint of what they were computed from. The
@@ -42,6 +43,7 @@ from standings.individual.inputs import (
     TeamInfo,
     individual_config,
     individual_inputs,
+    teams_from_rows,
 )
 from standings.models import StandingsSnapshot
 from tournaments.models import Contest
@@ -190,6 +192,18 @@ def build(
     return IndividualBuild(rows, config_json, _fingerprint(inputs, config_json))
 
 
+def rank_players(
+    contest: Contest,
+    games: Sequence[GameResult],
+    as_of_rounds: Iterable[int],
+    team_rows: Sequence[Sequence[Any]],
+) -> IndividualBuild:
+    """The players' step of a rebuild (``standings.rebuild``): :func:`build` from the games
+    and the teams' rows it read (``individual_inputs.TEAM_COLUMNS``, a mêlée's drawn pairs
+    included), everything the players' ranking needs beyond them read and made here."""
+    return build(contest, games, as_of_rounds, teams=teams_from_rows(team_rows))
+
+
 # --- the reader ---------------------------------------------------------------------------------
 
 
@@ -306,6 +320,7 @@ __all__ = [
     "build",
     "contest_inputs",
     "player_standings",
+    "rank_players",
     "row_dict",
     "scores_before",
 ]
