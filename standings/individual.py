@@ -14,7 +14,7 @@ What it owns
 * :func:`player_standings` is the reader other apps call (the season standings of a mêlée):
   the live snapshot's rows as :class:`PlayerStanding` values, best first.
 * :func:`scores_before` gives a mêlée drawn "by ranking" each player's standing so far
-  (``tournaments.melee_adapters.set_player_scores_source``, registered by the app).
+  (the port ``tournaments.ports.player_scores``, registered by ``standings.wiring``).
 
 Why stored, not computed on read: a rebuild already runs after every result (on commit) and
 on every change of what is public; the players' ranking of 400 players over 8 parties adds a
@@ -282,7 +282,7 @@ def _primary(ranked: RankedTotals, method: str) -> float:
 def scores_before(contest: Contest, before_round: int) -> dict[int, float]:
     """Each player's value in the ranking after the parties before ``before_round`` (the
     ranking's own measure: points, barème points, or wins then points), for a mêlée drawn
-    "by ranking" (registered as ``tournaments.melee_adapters``' scores source): byes and the
+    "by ranking" (registered on the port ``tournaments.ports.player_scores``): byes and the
     barème count as in the standings. Empty when the engine refuses the data."""
     games = [g for g in scoring_adapters.finished_results(contest.pk) if g.round < before_round]
     try:

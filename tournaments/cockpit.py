@@ -26,7 +26,6 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournaments.adapters import RoundProgress
 from tournaments.cockpit_steps import (
     Action,
     Step,
@@ -37,6 +36,7 @@ from tournaments.cockpit_steps import (
 )
 from tournaments.models import Contest, Round
 from tournaments.phases_display import cockpit_lines
+from tournaments.ports import RoundProgress
 from tournaments.services.day_order import describe, draws_by_ranking, tables_waiting
 from tournaments.services.phases_read import read_phases
 from tournaments.services.seasons import season_position
