@@ -100,7 +100,7 @@ def _on_publication_model_change(sender: Any, **kwargs: Any) -> None:
 
 
 def connect_signals() -> None:
-    """Listen to saves and deletes of rounds, contests and clubs (``PublishingConfig.ready``)."""
+    """Listen to saves and deletes of rounds, contests and clubs (``publishing.wiring``)."""
     for model in (Round, Contest, Club):
         for signal in (post_save, post_delete):
             signal.connect(
