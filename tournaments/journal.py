@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tournaments import journal_people, journal_play, journal_seasons
+from tournaments.audit import action_label
 from tournaments.journal_parts import (
     DEAL,
     SHEET,
@@ -39,8 +40,6 @@ BUILDERS.update(journal_seasons.builders(done))  # the season.* actions
 
 def generic(event: AuditEvent, names: Names) -> str:
     """An action without a builder: its label, what it is about, and the fields it changed."""
-    from tournaments.audit import action_label
-
     text = action_label(event.action)
     if event.target_repr:
         text += f" ({event.target_repr})"
