@@ -3,7 +3,7 @@
     taskset -c 1 .venv/bin/python benchmarks/rami_bench.py                 # 1,000,000 of each
     .venv/bin/python benchmarks/rami_bench.py --deals 100000 --runs 1      # quick
 
-Also run at the end of ``benchmarks/engine_bench.py`` (``--rami-hands``). Issue 29, point 4:
+Also run at the end of ``benchmarks/engine_bench.py`` (``--rami-deals``). Issue 29, point 4:
 scoring a rami deal should take at most twice the time of a belote deal on the same machine,
 in the same run. Measured, each ``--runs`` times (best and median reported, against the wall
 clock and the process's CPU time):
