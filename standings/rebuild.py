@@ -85,7 +85,7 @@ class EntryInfo(NamedTuple):
 
 
 def _team_rows(contest_id: int, *, with_drawn_pairs: bool) -> list[tuple[Any, ...]]:
-    """The contest's teams by number as rows of ``individual_inputs.TEAM_COLUMNS`` (one query);
+    """The contest's teams by number as rows of ``individual.inputs.TEAM_COLUMNS`` (one query);
     a mêlée's pairs drawn for one partie (``formed_for_round``) too with ``with_drawn_pairs``:
     they are no teams of the ranking, but the players' ranking reads who sat in them."""
     teams = Entry.objects.filter(contest_id=contest_id)

@@ -1,6 +1,6 @@
 """Queueing a season's rebuild once the transaction commits (Celery; at once without a broker).
 
-The app's listeners (``standings.apps``) call :func:`queue_season_rebuild` when a contest of the
+The app's listeners (``standings.wiring``) call :func:`queue_season_rebuild` when a contest of the
 season writes its standings (``standings_written``), joins or leaves the season, and when the
 season's rules or clubs change (``tournaments.signals.season_changed``). A broker outage is
 logged, never raised into the change that triggered it. Must not compute anything.

@@ -30,6 +30,7 @@ from django.db.models import Q
 from engine.seasons import (
     ContestKind,
     PartieBareme,
+    PlacementFormula,
     Placing,
     SeasonContest,
     SeasonRules,
@@ -47,8 +48,6 @@ __all__ = ["ContestInfo", "SeasonInput", "melee_placings", "read_season", "seaso
 
 def season_rules(season: Season) -> SeasonRules:
     """The season's stored rules (``SeasonError`` on stored rules the engine refuses)."""
-    from engine.seasons import PlacementFormula
-
     if not season.rules:
         return SeasonRules(PlacementFormula())
     return SeasonRules.from_json(season.rules)

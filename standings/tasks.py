@@ -20,6 +20,9 @@ import logging
 from celery import shared_task
 from django.core.cache import cache
 
+from standings import seasons
+from standings import services as standings
+
 logger = logging.getLogger(__name__)
 
 # How long a contest stays marked "rebuild queued" (a lost task is retried after this, and the
@@ -50,15 +53,12 @@ def claim_queue_mark(contest_id: int) -> bool:
 def rebuild_standings(contest_id: int, force: bool = False) -> str:
     # Results committed from now on must queue another rebuild: this one may not see them.
     release_queue_mark(contest_id)
-    from standings import services as standings
 
     return standings.rebuild(int(contest_id), force=bool(force)).status
 
 
 @shared_task(name="scoring.reconcile_standings", ignore_result=True)
 def reconcile_standings(limit: int = 50) -> int:
-    from standings import services as standings
-
     return len(standings.reconcile(limit=int(limit)))
 
 
@@ -66,8 +66,6 @@ def reconcile_standings(limit: int = 50) -> int:
 def rebuild_season(season_id: int) -> str:
     """A season's standings (``standings.seasons.rebuild_season``); idempotent: an unchanged
     season keeps its snapshot."""
-    from standings import seasons
-
     return seasons.rebuild_season(int(season_id)).status
 
 

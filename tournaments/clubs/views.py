@@ -22,8 +22,9 @@ from tournaments.contests.forms import ContestForm, PlayerForm, RegistryAddForm,
 from tournaments.entries.forms import player_choice_label
 from tournaments.entries.tables import PlayerTable
 from tournaments.journal import sentences as journal
-from tournaments.models import Club, Contest, Membership, Player, Round, Season
+from tournaments.models import Club, Contest, Membership, Player, Round, Season, name_key
 from tournaments.responses import query_text, service_refusal
+from tournaments.rules.contest import RulesForm
 
 
 @login_required
@@ -110,8 +111,6 @@ def players(request: HttpRequest, club_slug: str) -> HttpResponse:
     query = query_text(request, "q")
     qs = Player.objects.registry_of(club).select_related("club")
     if query:
-        from tournaments.models import name_key
-
         qs = qs.filter(Q(name_key__contains=name_key(query)) | Q(licence__icontains=query))
     page = Paginator(qs, 100).get_page(request.GET.get("page"))
     table = PlayerTable(page.object_list, club=club)
@@ -160,7 +159,6 @@ def player_edit(request: HttpRequest, club_slug: str, player_id: int) -> HttpRes
 def player_suggestions(request: HttpRequest, club_slug: str) -> HttpResponse:
     """``<option>`` suggestions for the quick-add fields (htmx fills a ``<datalist>``)."""
     club = access.club_for(request.user, club_slug)
-    from tournaments.models import name_key
 
     typed = query_text(request, "player1", 170) or query_text(request, "player2", 170)
     query = name_key(typed or query_text(request, "q", 170))[:80]
@@ -180,8 +178,6 @@ def _form_errors_status(form: ContestForm) -> int:
 @access.organiser_view("GET", "POST")
 def contest_create(request: HttpRequest, club_slug: str) -> HttpResponse:
     """Create a contest from a preset, its options shown in plain French."""
-    from tournaments.rules.contest import RulesForm
-
     club = access.club_for(request.user, club_slug)
     preset = request.POST.get("preset") or request.GET.get("preset") or None
     form = ContestForm(access.posted(request), club=club)
@@ -207,8 +203,6 @@ def contest_create(request: HttpRequest, club_slug: str) -> HttpResponse:
 @access.organiser_view("GET", "POST")
 def contest_edit(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResponse:
     """Edit a contest; once it runs, the rules and format are shown read-only."""
-    from tournaments.rules.contest import RulesForm
-
     contest = access.contest_for(request.user, club_slug, contest_id)
     frozen = contest.rules_frozen
     form = ContestForm(

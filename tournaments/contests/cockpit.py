@@ -26,7 +26,6 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournaments.adapters import RoundProgress
 from tournaments.contests.steps import (
     Action,
     Step,
@@ -36,7 +35,11 @@ from tournaments.contests.steps import (
     progress_line,
 )
 from tournaments.models import Contest, Round
+from tournaments.phases.display import cockpit_lines
+from tournaments.ports import RoundProgress
+from tournaments.services.phases.read import read_phases
 from tournaments.services.rounds.day_order import describe, draws_by_ranking, tables_waiting
+from tournaments.services.seasons import season_position
 
 
 @dataclass
@@ -145,9 +148,6 @@ class _Builder(StepBuilder):
 
     def phases(self) -> Step | None:
         """A contest in phases: each phase's state and what the next partie starts."""
-        from tournaments.phases.display import cockpit_lines
-        from tournaments.services.phases.read import read_phases
-
         view = read_phases(self.contest)
         if view is None:
             return None
@@ -306,7 +306,6 @@ def cockpit_of(contest: Contest) -> Cockpit:
         b.prizes(),
         b.exports(),
     ]
-    from tournaments.services.seasons import season_position
 
     position = season_position(contest)
     return Cockpit(

@@ -16,13 +16,12 @@ from django.utils.translation import gettext as _
 from tournaments import access, services
 from tournaments.contests import links
 from tournaments.contests.cockpit import cockpit_of
+from tournaments.rules.contest import rules_summary
 
 
 @access.organiser_view("GET")
 def contest(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResponse:
     """The cockpit: the day's steps in order, each with its state, and the next action."""
-    from tournaments.rules.contest import rules_summary
-
     contest = access.contest_for(request.user, club_slug, contest_id)
     cockpit = cockpit_of(contest)
     return render(

@@ -27,6 +27,7 @@ from tournaments.journal.parts import (
     team_name,
 )
 from tournaments.models import AuditEvent, Phase
+from tournaments.rules.format import overrides_text
 
 
 def _round_text(message: str) -> Builder:
@@ -167,7 +168,7 @@ def _sheet_tie_winner(event: AuditEvent, names: Names) -> str:
 
 
 def _clock(event: AuditEvent, names: Names) -> str:
-    """A partie's clock: its duration, start, pause, restart, extension (services.rounds.clock)."""
+    """A partie's clock: its duration, start, pause, restart, extension (services.clock)."""
     after = state_of(event.after)
     number = round_of(event, names)
     left = after.get("remaining")
@@ -195,8 +196,6 @@ def _clock(event: AuditEvent, names: Names) -> str:
 
 
 def _round_format(event: AuditEvent, names: Names) -> str:
-    from tournaments.rules.format import overrides_text
-
     overrides = state_of(event.after).get("rules_overrides")
     text = _("Format de la partie %(round)s : %(format)s") % {
         "round": round_of(event, names),
@@ -217,7 +216,7 @@ def _sheet_time_up(event: AuditEvent, names: Names) -> str:
 
 
 def _plan(message: str) -> Builder:
-    """A change of a running contest's plan (``services.rounds.plan``, ``latecomers``,
+    """A change of a running contest's plan (``services.plan_rounds``, ``latecomers``,
     ``table_moves``): ``message`` filled from the event's state, then its reason."""
 
     def build(event: AuditEvent, names: Names) -> str:

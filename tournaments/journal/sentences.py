@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tournaments import journal_seasons
+from tournaments.audit import action_label
 from tournaments.journal import people as journal_people
 from tournaments.journal import play as journal_play
 from tournaments.journal.parts import (
@@ -41,8 +42,6 @@ BUILDERS.update(journal_seasons.builders(done))  # the season.* actions
 
 def generic(event: AuditEvent, names: Names) -> str:
     """An action without a builder: its label, what it is about, and the fields it changed."""
-    from tournaments.audit import action_label
-
     text = action_label(event.action)
     if event.target_repr:
         text += f" ({event.target_repr})"
