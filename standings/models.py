@@ -19,8 +19,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from standings.fields import RowsField
 from standings.seasons_models import SeasonSnapshot
+from standings.storage.fields import RowsField
 from tournaments.models import Contest
 
 __all__ = ["SeasonSnapshot", "StandingsSnapshot", "StandingsState"]
@@ -59,8 +59,8 @@ class StandingsSnapshot(models.Model):
     withdrew; under the contest's other rule it has no row). The rank over rounds is computed
     on demand (``standings.rebuild.rank_history``). ``individual_rows`` rank the players of the
     same results (``standings.individual.ranking.row_dict``), ``individual_config`` says how.
-    Both row lists are stored as columns and values (``standings.fields.RowsField``) and read
-    back as lists of dicts.
+    Both row lists are stored as columns and values (``standings.storage.fields.RowsField``) and
+    read back as lists of dicts.
     """
 
     contest = models.ForeignKey(

@@ -34,12 +34,12 @@ from django.db.models.functions import Now
 from engine import standings as engine_standings
 from engine.standings import GameResult, StandingRow
 from scoring import adapters as scoring_adapters
-from standings.hashing import payload_hash
 from standings.individual import ranking as individual
 from standings.individual.inputs import TEAM_COLUMNS, TeamInfo, team_info
 from standings.models import StandingsSnapshot
 from standings.readers import contest_with_versions, stale_states
 from standings.signals import standings_written
+from standings.storage.hashing import payload_hash
 from tournaments import adapters as tournaments_adapters
 from tournaments.models import Contest, Entry
 

@@ -38,7 +38,6 @@ from django.db.models import Q
 from engine.individual import IndividualError, RankedTotals, rank_totals
 from engine.standings import GameResult
 from scoring import adapters as scoring_adapters
-from standings.hashing import payload_hash
 from standings.individual.inputs import (
     IndividualInputs,
     TeamInfo,
@@ -48,6 +47,7 @@ from standings.individual.inputs import (
 )
 from standings.models import StandingsSnapshot
 from standings.readers import live_snapshot, public_snapshot_query
+from standings.storage.hashing import payload_hash
 from tournaments.models import Contest
 
 logger = logging.getLogger(__name__)
