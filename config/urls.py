@@ -3,7 +3,7 @@
 Organiser pages live under /orga/ (tournaments: /orga/<club>/…; scoring's sheets under
 /orga/marque/, publishing's pages under /orga/publication/), public pages at the root and
 under /concours/, table links under /table/ (their short links under /t/). The addresses of
-earlier layouts answer with permanent redirects (config/moved_urls.py).
+earlier layouts answer with permanent redirects (config/moved/urls.py).
 """
 
 from django.conf import settings
@@ -32,5 +32,5 @@ urlpatterns = [
     path("", include("publishing.public.urls_scores")),
     path("", include("publishing.public.urls")),
     # The addresses of earlier layouts: permanent redirects to the same pages.
-    path("", include("config.moved_urls")),
+    path("", include("config.moved.urls")),
 ]

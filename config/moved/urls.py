@@ -1,4 +1,4 @@
-"""The addresses of earlier layouts, each a permanent redirect to the same page (``config.moved``).
+"""The addresses of earlier layouts, each a permanent redirect to the same page (``redirect.moved``).
 
 Every route here was a real address (``tests/foundation/previous_urls.json`` lists them all and
 ``tests/foundation/test_previous_urls.py`` walks them): printed sheets, bookmarks and shared
@@ -9,7 +9,7 @@ addresses, as on the pages (docs/glossary.md), instead of « manche ».
 
 from __future__ import annotations
 
-from config.moved import moved
+from config.moved.redirect import moved
 
 urlpatterns = [
     # tournaments
