@@ -5,7 +5,7 @@ Same rules as the team standings (``publishing.public.standings``): the ranking 
 one of the last visible partie whose standings are public, from the stored snapshot
 (``individual_rows``); none published: 404 in French; bad ``page``/``sort``: 404 or the rank
 order, never a 500. The table is a fragment cached under the snapshot's fingerprint, the whole
-page is cached for anonymous visitors under the contest's version (``publishing.pagecache``).
+page is cached for anonymous visitors under the contest's version (``publishing.cache.pages``).
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from publishing import lookups, pagecache
+from publishing import lookups
+from publishing.cache import pages as pagecache
 from publishing.exports import contest as exports
 from publishing.exports.individual import players_dataset
 from publishing.http import french_404

@@ -2,7 +2,7 @@
 
 * A round's results (tables, totals, deals and their breakdowns) need the round visible
   (published or closed) with ``show_results``; otherwise 404 in French. The tables are a
-  fragment cached under the round's sheets' versions (``publishing.pagecache``).
+  fragment cached under the round's sheets' versions (``publishing.cache.pages``).
 * A team's page shows the rounds whose draw or results are public, scores only for rounds with
   public results, and its rank over the rounds of the public standings (computed on demand,
   cached under the snapshot's fingerprint). A knockout's level game whose winner the organiser
@@ -24,7 +24,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from publishing import lookups, pagecache
+from publishing import lookups
+from publishing.cache import pages as pagecache
 from publishing.exports import contest as exports
 from publishing.http import french_404
 from scoring.messages import breakdown_label, outcome_label

@@ -4,7 +4,7 @@ The standings shown are those of the last visible round whose ``show_standings``
 a snapshot counting a later round; none published: 404 in French. Bad ``page``/``sort`` give a
 404 or fall back to the ranking, never a 500.
 
-Caching (``publishing.pagecache``): the table is a fragment keyed on the snapshot's fingerprint;
+Caching (``publishing.cache.pages``): the table is a fragment keyed on the snapshot's fingerprint;
 anonymous visitors without cookies get the whole page (and the export files) from Django's cache
 under the contest's version, a page that carries no CSRF token: its language switch is a plain
 link (``?language=en``) answered by a redirect that sets the language cookie. Signed-in visitors
@@ -29,7 +29,8 @@ from django.utils.translation import check_for_language, get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from publishing import lookups, pagecache
+from publishing import lookups
+from publishing.cache import pages as pagecache
 from publishing.exports import contest as exports
 from publishing.http import french_404
 from publishing.tables.standings import StandingsTable, clean_sort

@@ -11,7 +11,8 @@ from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
 
-from publishing import lookups, pagecache
+from publishing import lookups
+from publishing.cache import pages as pagecache
 from publishing.tables.individual import PlayerStandingsTable
 from tournaments.models import Contest
 

@@ -1,7 +1,7 @@
 """The projector: the public standings or the last public results, large, for the hall's
 screen; the content refreshes itself with htmx (``projector_content``) and scrolls slowly.
 
-The standings fragment is cached under the snapshot's fingerprint (``publishing.pagecache``);
+The standings fragment is cached under the snapshot's fingerprint (``publishing.cache.pages``);
 nothing not public is shown (``publishing.lookups``). A timed partie's countdown
 (``projector_clock``) sits above the content, outside its refresh, and rings at the end.
 """
@@ -16,7 +16,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from publishing import lookups, pagecache
+from publishing import lookups
+from publishing.cache import pages as pagecache
 from publishing.http import french_404
 from publishing.public.phases import projector_bracket
 from publishing.public.projector.individual import projector_players

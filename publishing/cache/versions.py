@@ -1,5 +1,5 @@
 """Versions of what the public sees of a contest, kept in the shared cache: the stamp a whole
-cached public page must carry to be served (``publishing.pagecache``).
+cached public page must carry to be served (``publishing.cache.pages``).
 
 Two counters make a contest's version: a **global** one, bumped after the commit of any save or
 delete of a ``Round``, ``Contest`` or ``Club`` (publication flags, round status,

@@ -3,7 +3,7 @@
 What it owns
 ------------
 * :func:`cache_public_page` caches a public view's whole response for anonymous visitors in
-  Django's cache, stamped with the contest's version (``publishing.versions``): a publication
+  Django's cache, stamped with the contest's version (``publishing.cache.versions``): a publication
   change or a new snapshot changes the version, so nothing is ever invalidated by hand and no
   stale page is ever served. Signed-in visitors, unexpected parameters, a process-local or
   unreachable cache: the view runs. (Django's ``cache_page`` would need three cache round trips
@@ -34,7 +34,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import get_language
 
-from publishing import versions
+from publishing.cache import versions
 
 logger = logging.getLogger(__name__)
 
