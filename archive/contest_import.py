@@ -24,11 +24,13 @@ from django.core.serializers.base import DeserializationError
 from django.db import IntegrityError, connection, models, transaction
 from django.utils.translation import gettext as _
 
-from archive.contest_archive import ArchiveError, archived_models
-from tournaments.models import Club, Contest, Player, PlayerClub, Season, name_key
+from archive.contest_archive import MOVED_MODELS, ArchiveError, archived_models
+from seasons.models import Season
+from tournaments.models import Club, Contest, Player, PlayerClub, name_key
 
 CLUB = "tournaments.club"
-SHARED = {"tournaments.season": Season, "tournaments.player": Player}
+SEASON = "seasons.season"  # "tournaments.season" in an older layout's archive (MOVED_MODELS)
+SHARED = {SEASON: Season, "tournaments.player": Player}
 USERNAME_MAX = 150
 
 
@@ -68,6 +70,7 @@ def _row(raw: Any, allowed: dict[str, type[models.Model]]) -> _Row:
     if not isinstance(raw, dict) or not isinstance(raw.get("model"), str):
         raise _malformed(_("un objet n'a pas de modèle"))
     label = raw["model"].lower()
+    label = MOVED_MODELS.get(label, label)  # a model of an older layout, by its label now
     model = allowed.get(label)
     if model is None:
         raise ArchiveError(
@@ -193,9 +196,7 @@ def _same_shared(existing: models.Model, row: _Row, club: Club) -> bool:
             return False
     elif getattr(existing, "club_id", None) != club.pk:
         return False
-    names = (
-        ("name",) if row.label == "tournaments.season" else ("last_name", "first_name", "licence")
-    )
+    names = ("name",) if row.label == SEASON else ("last_name", "first_name", "licence")
     return all(getattr(existing, n) == row.fields.get(n) for n in names)
 
 

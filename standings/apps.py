@@ -43,15 +43,6 @@ class StandingsConfig(AppConfig):
 
         plan_changed.connect(_plan_changed, dispatch_uid="standings-plan")
 
-        from standings.models import StandingsSnapshot
-        from standings.signals import standings_written
-        from tournaments.signals import season_changed
-
-        standings_written.connect(
-            _contest_written, sender=StandingsSnapshot, dispatch_uid="standings-season-contest"
-        )
-        season_changed.connect(_season_changed, dispatch_uid="standings-season")
-
 
 def _mark_stale_and_queue(sender: Any, contest_id: int, **kwargs: Any) -> None:
     """A result changed: stale mark in the same transaction, rebuild queued on commit."""
@@ -93,19 +84,3 @@ def _plan_changed(sender: Any, contest_id: int, results: bool = True, **kwargs: 
         from standings import events
 
         events.results_changed(contest_id)
-
-
-def _contest_written(sender: Any, contest_id: int, **kwargs: Any) -> None:
-    """A contest's standings changed: its season (if any) is rebuilt on commit (the rebuild
-    names the season it read with the contest, so a contest outside one costs no query)."""
-    from standings import seasons_events
-
-    season_id = kwargs.get("season_id")
-    if season_id is not None:
-        seasons_events.queue_season_rebuild(season_id)
-
-
-def _season_changed(sender: Any, season_id: int, **kwargs: Any) -> None:
-    from standings import seasons_events
-
-    seasons_events.queue_season_rebuild(season_id)

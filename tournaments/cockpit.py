@@ -10,6 +10,9 @@ is waiting, and which ONE action comes next (the page's primary button). The lin
 apps' pages by their URL names (``scoring:round_sheets``, ``publishing:prizes``…): reversing a
 name imports nothing. The steps before the play (registration, phases, draw) are built here,
 the others by ``tournaments.cockpit_steps`` (with the ``Action`` and ``Step`` they are made of).
+A contest in a season shows its place in it ("Challenge d'hiver : 5e journée sur 12"), given by
+the seasons app through the port :class:`SeasonLineSource` (registered with
+:func:`register_season_line` in its ``AppConfig.ready``).
 
 What it must not do
 -------------------
@@ -21,7 +24,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple, Protocol
 
+from django.core.exceptions import ImproperlyConfigured
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -37,6 +42,37 @@ from tournaments.cockpit_steps import (
 )
 from tournaments.models import Contest, Round
 from tournaments.services.day_order import describe, draws_by_ranking, tables_waiting
+
+
+class SeasonLine(NamedTuple):
+    text: str  # "Challenge d'hiver : 5e journée sur 12"
+    url: str  # the season's organiser page, as seen from the contest's club
+
+
+class SeasonLineSource(Protocol):
+    """The seasons app's answer for a contest in a season (None: nothing to show)."""
+
+    def __call__(self, contest: Contest) -> SeasonLine | None: ...
+
+
+_season_line_sources: list[SeasonLineSource] = []
+
+
+def register_season_line(source: SeasonLineSource) -> None:
+    """Give the cockpit its season line (``seasons.apps``); registering again replaces it."""
+    _season_line_sources[:] = [source]
+
+
+def season_line(contest: Contest) -> SeasonLine | None:
+    """The line of a contest in a season; None outside one (no query then)."""
+    if contest.season_id is None:
+        return None
+    if not _season_line_sources:
+        raise ImproperlyConfigured(
+            "tournaments.cockpit: no season line source registered; the seasons app registers "
+            "it in its AppConfig.ready (is 'seasons' in INSTALLED_APPS?)"
+        )
+    return _season_line_sources[0](contest)
 
 
 @dataclass
@@ -306,17 +342,10 @@ def cockpit_of(contest: Contest) -> Cockpit:
         b.prizes(),
         b.exports(),
     ]
-    from tournaments.services.seasons import season_position
-
-    position = season_position(contest)
+    line = season_line(contest)
     return Cockpit(
-        season_line=position[1] if position else "",
-        season_url=reverse(
-            "publishing:season",
-            kwargs={"club_slug": contest.club.slug, "season_id": position[0].pk},
-        )
-        if position
-        else "",
+        season_line=line.text if line else "",
+        season_url=line.url if line else "",
         steps=steps,
         next_action=b.next_action,
         rounds=b.rounds,
@@ -328,4 +357,14 @@ def cockpit_of(contest: Contest) -> Cockpit:
     )
 
 
-__all__ = ["Action", "Cockpit", "Step", "cockpit_of", "progress_line"]
+__all__ = [
+    "Action",
+    "Cockpit",
+    "SeasonLine",
+    "SeasonLineSource",
+    "Step",
+    "cockpit_of",
+    "progress_line",
+    "register_season_line",
+    "season_line",
+]

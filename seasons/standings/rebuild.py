@@ -2,17 +2,17 @@
 
 What it owns
 ------------
-* :func:`rebuild_season` reads the season's input (``standings.seasons_inputs``, a fixed number
+* :func:`rebuild_season` reads the season's input (``seasons.standings.inputs``, a fixed number
   of queries), asks ``engine.seasons`` for the season ranking (best N of M, attendance, barème,
   ties) and the club ranking, and stores one :class:`SeasonSnapshot` (one upsert; nothing
   written when the fingerprint of the inputs is unchanged). Idempotent: a duplicate task finds
   the same fingerprint and does nothing.
-* ``standings.seasons_events.queue_season_rebuild`` queues it on commit (Celery).
+* ``seasons.tasks.queue_season_rebuild`` queues it on commit (Celery).
 * :func:`season_qualification` lists who goes to the season's final and why (the engine's
-  ``qualify_from_season``), for ``tournaments.services.seasons_final`` to create the entries.
+  ``qualify_from_season``), for ``seasons.services.final`` to create the entries.
 
 What it must not do: decide access, read a contest's entries or sheets beyond what its
-published standings count, or translate (``standings.seasons_texts`` does).
+published standings count, or translate (``seasons.texts`` does).
 """
 
 from __future__ import annotations
@@ -40,9 +40,8 @@ from engine.seasons import (
     compute_season_standings,
     qualify_from_season,
 )
-from standings.seasons_inputs import SeasonInput, read_season, season_rules
-from standings.seasons_models import SeasonSnapshot
-from tournaments.models import Season
+from seasons.models import Season, SeasonSnapshot
+from seasons.standings.inputs import SeasonInput, read_season, season_rules
 
 logger = logging.getLogger(__name__)
 

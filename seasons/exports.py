@@ -11,8 +11,8 @@ from __future__ import annotations
 import tablib
 from django.utils.translation import gettext as _
 
-from publishing.tables_seasons import shown_value
-from standings.models import SeasonSnapshot
+from seasons.models import SeasonSnapshot
+from seasons.tables import shown_value
 
 __all__ = ["season_dataset"]
 

@@ -1,7 +1,14 @@
-"""Seasons, challenges of journées and circuits: contests ranked together.
+"""The season's data: the season itself, a circuit's other clubs, its stored standings.
 
-This module owns a season's rules, its final and qualification rule, and the other clubs taking
-part in a circuit (``SeasonClub``). The season's contests point to it (``Contest.season``).
+* :class:`Season`: a season, a challenge of journées or a circuit; its rules, its final and
+  qualification rule. The season's contests point to it (``Contest.season``).
+* :class:`SeasonClub`: a club taking part in another club's season (a circuit).
+* :class:`SeasonSnapshot`: the season's standings as of its last rebuild
+  (``seasons.standings.rebuild``), what every season page shows.
+
+The three models moved here from ``tournaments`` and ``standings`` with a state-only migration:
+their tables keep their names (``db_table``) and their rows. No computation, no access rule
+(``seasons.access``); writes go through ``seasons.services``.
 """
 
 from __future__ import annotations
@@ -10,7 +17,9 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.clubs import Club
+from tournaments.models import Club, Contest
+
+__all__ = ["Season", "SeasonClub", "SeasonSnapshot"]
 
 
 class Season(models.Model):
@@ -19,7 +28,7 @@ class Season(models.Model):
     ``club`` owns it (its organisers set the rules, the participant clubs and the final); a
     circuit adds other clubs of the instance (``participants``, through ``SeasonClub``), each
     attaching its own contests. A participant club sees the season's results, never another
-    club's entries, players or sheets (``tournaments.access``). ``rules`` are the engine's
+    club's entries, players or sheets (``seasons.access``). ``rules`` are the engine's
     ``SeasonRules.to_json()`` (empty: the default rules); the final and its qualification rule
     (the first K of each contest, then the first K of the season) are optional.
     """
@@ -43,7 +52,7 @@ class Season(models.Model):
         blank=True,
     )
     final_contest = models.ForeignKey(
-        "Contest",
+        Contest,
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
@@ -58,6 +67,7 @@ class Season(models.Model):
     )
 
     class Meta:
+        db_table = "tournaments_season"
         ordering = ["-starts_on", "name"]
         verbose_name = _("saison")
         verbose_name_plural = _("saisons")
@@ -83,9 +93,47 @@ class SeasonClub(models.Model):
     added_at = models.DateTimeField(_("ajouté le"), auto_now_add=True)
 
     class Meta:
+        db_table = "tournaments_seasonclub"
         verbose_name = _("club du circuit")
         verbose_name_plural = _("clubs du circuit")
         constraints = [models.UniqueConstraint(fields=["season", "club"], name="seasonclub_once")]
 
     def __str__(self) -> str:
         return f"{self.season} — {self.club}"
+
+
+class SeasonSnapshot(models.Model):
+    """A season's standings as of its last rebuild.
+
+    ``rows``: dicts best first — ``rank`` (None below the attendance minimum), ``shared``,
+    ``players`` (ids), ``names``, ``clubs``, ``value`` (divide by ``value_divisor`` to show),
+    ``points``, ``score``, ``wins``, ``played``, ``attended``, ``best_place``, ``eligible``,
+    ``prize_eligible``, ``lines`` (per contest: ``contest``, ``rank``, ``value``, ``counted``).
+    ``clubs``: ``rank``, ``club``, ``name``, ``value``, ``players`` (names). ``contests``: the
+    season's contests by date (``id``, ``name``, ``date``, ``club``, ``kind``, ``counted``:
+    False when no standings of it are public yet). ``report``: ``{code, params}`` items.
+    ``error``: the code of an engine refusal (the rows are then empty). Only final results of
+    the contests are stored here, never their entries or sheets: this is all a circuit's clubs
+    share.
+    """
+
+    season = models.OneToOneField(
+        Season, on_delete=models.CASCADE, related_name="snapshot", verbose_name=_("saison")
+    )
+    credit = models.CharField(_("crédit"), max_length=8, default="player")
+    value_divisor = models.PositiveIntegerField(_("diviseur"), default=1)
+    rows = models.JSONField(_("lignes"), default=list)
+    clubs = models.JSONField(_("classement des clubs"), default=list)
+    contests = models.JSONField(_("concours"), default=list)
+    report = models.JSONField(_("rapport"), default=list)
+    error = models.CharField(_("erreur"), max_length=60, blank=True)
+    fingerprint = models.CharField(_("empreinte"), max_length=64)
+    computed_at = models.DateTimeField(_("calculé le"))
+
+    class Meta:
+        db_table = "standings_seasonsnapshot"
+        verbose_name = _("classement de saison")
+        verbose_name_plural = _("classements de saison")
+
+    def __str__(self) -> str:
+        return f"{self.season_id} ({len(self.rows)})"

@@ -1,4 +1,5 @@
-"""Forms of the seasons: settings and rules, the circuit's clubs, a contest in or out, the final.
+"""Forms of the seasons: a new season, its settings and rules, the circuit's clubs, a contest in
+or out, the final.
 
 The rules form turns French fields into the engine's ``SeasonRules`` JSON and asks the engine
 to check it (a refusal is a French error on the form); forms never save (the services do).
@@ -14,16 +15,17 @@ from django.utils.translation import gettext_lazy
 
 from engine.errors import EngineError
 from engine.seasons import SeasonRules
-from tournaments.models import Club, Contest, Season
-from tournaments.seasons_texts import (
+from seasons.models import Season
+from seasons.texts import (
     BAREME_LABELS,
     CREDIT_LABELS,
     SCORE_MODE_LABELS,
     SEASON_TIEBREAK_LABELS,
     error_message,
 )
+from tournaments.models import Club, Contest
 
-__all__ = ["FinalForm", "SeasonClubForm", "SeasonContestForm", "SeasonSettingsForm"]
+__all__ = ["FinalForm", "SeasonClubForm", "SeasonContestForm", "SeasonForm", "SeasonSettingsForm"]
 
 _TIEBREAKS = [("", gettext_lazy("— aucun —"))] + [
     (k, v) for k, v in SEASON_TIEBREAK_LABELS.items() if k != "lot"
@@ -34,6 +36,23 @@ def _count(label: Any, *, required: bool = False, minimum: int = 0, initial: Any
     return forms.IntegerField(
         label=label, required=required, min_value=minimum, max_value=100_000, initial=initial
     )
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Nom de la saison"), max_length=120)
+    starts_on = forms.DateField(
+        label=gettext_lazy("Début"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    ends_on = forms.DateField(
+        label=gettext_lazy("Fin"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        start, end = data.get("starts_on"), data.get("ends_on")
+        if start and end and end < start:
+            self.add_error("ends_on", _("La fin doit suivre le début."))
+        return data
 
 
 class SeasonSettingsForm(forms.Form):

@@ -1,9 +1,10 @@
-"""Organiser pages of a season's settings: rules, the circuit's clubs, contests in or out, final.
+"""Organiser pages that change a season: a new one, its rules, the circuit's clubs, contests in
+or out, the final.
 
-The owner club's organisers change everything (``access.owned_season_for``); a participant club
-of a circuit only puts its own contests in or out (``access.season_for``), and sees the others'
-contests by name only, never their pages. The season's standings and qualification are shown by
-``publishing.views_seasons`` (a higher layer). Forms check shape, services write, refusals are
+The owner club's organisers change everything (``seasons.access.owned_season_for``); a
+participant club of a circuit only puts its own contests in or out (``season_for``), and sees
+the others' contests by name only, never their pages. The season's standings and qualification
+are shown by ``seasons.views.organiser``. Forms check shape, services write, refusals are
 answered by ``tournaments.responses``.
 """
 
@@ -14,23 +15,26 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from engine.errors import EngineError
 from engine.seasons import PlacementFormula, SeasonRules
-from tournaments import access
-from tournaments.forms_seasons import (
+from seasons import access as season_access
+from seasons import services as season_services
+from seasons.forms import (
     FinalForm,
     SeasonClubForm,
     SeasonContestForm,
+    SeasonForm,
     SeasonSettingsForm,
     initial_of,
 )
-from tournaments.models import Club, Contest, Season
+from seasons.models import Season
+from seasons.views.common import season_url
+from tournaments import access
+from tournaments.models import Club, Contest
 from tournaments.responses import refused, service_refusal
 from tournaments.services import ServiceError
-from tournaments.services import seasons as season_services
 
 
 def _rules(season: Season) -> SeasonRules:
@@ -42,8 +46,21 @@ def _rules(season: Season) -> SeasonRules:
         return SeasonRules(PlacementFormula())
 
 
-def season_url(club_slug: str, season: Season) -> str:
-    return reverse("publishing:season", kwargs={"club_slug": club_slug, "season_id": season.pk})
+@access.organiser_view("GET", "POST")
+def season_create(request: HttpRequest, club_slug: str) -> HttpResponse:
+    """A new season of the club; then its settings, to give it its rules (a refusal: 400)."""
+    club = access.club_for(request.user, club_slug)
+    form = SeasonForm(access.posted(request))
+    if request.method == "POST" and form.is_valid():
+        try:
+            created = season_services.create_season(club, **form.cleaned_data)
+        except ServiceError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, _("Saison créée : donnez-lui ses règles."))
+            return redirect(season_url(club.slug, created, "seasons:settings"))
+    status = 400 if request.method == "POST" else 200
+    return render(request, "seasons/create.html", {"club": club, "form": form}, status=status)
 
 
 def _settings_page(
@@ -74,17 +91,17 @@ def _settings_page(
                 "first_of_season": season.qualify_first_of_season,
             },
         )
-    return render(request, "tournaments/seasons/settings.html", context, status=status)
+    return render(request, "seasons/settings.html", context, status=status)
 
 
 @access.organiser_view("GET", "POST")
 def season_settings(request: HttpRequest, club_slug: str, season_id: int) -> HttpResponse:
     """The season's settings; POST (owner club only) saves its information and rules."""
-    season = access.season_for(request.user, club_slug, season_id)
+    season = season_access.season_for(request.user, club_slug, season_id)
     club = access.club_for(request.user, club_slug)
     if request.method == "GET":
         return _settings_page(request, club, season)
-    season = access.owned_season_for(request.user, club_slug, season_id)
+    season = season_access.owned_season_for(request.user, club_slug, season_id)
     form = SeasonSettingsForm(request.POST)
     if form.is_valid():
         try:
@@ -95,17 +112,15 @@ def season_settings(request: HttpRequest, club_slug: str, season_id: int) -> Htt
             messages.success(
                 request, _("Règles de la saison enregistrées : le classement est recalculé.")
             )
-            return redirect("tournaments:season_settings", club_slug=club_slug, season_id=season.pk)
+            return redirect(season_url(club_slug, season, "seasons:settings"))
     return _settings_page(request, club, season, status=400, form=form)
 
 
 @access.organiser_view("POST")
 def season_club(request: HttpRequest, club_slug: str, season_id: int) -> HttpResponse:
     """Invite a club into the circuit, or (``remove``) take one out (owner club only)."""
-    season = access.owned_season_for(request.user, club_slug, season_id)
-    back = reverse(
-        "tournaments:season_settings", kwargs={"club_slug": club_slug, "season_id": season.pk}
-    )
+    season = season_access.owned_season_for(request.user, club_slug, season_id)
+    back = season_url(club_slug, season, "seasons:settings")
     form = SeasonClubForm(request.POST)
     if not form.is_valid():
         return _settings_page(request, season.club, season, status=400, club_form=form)
@@ -126,11 +141,9 @@ def season_club(request: HttpRequest, club_slug: str, season_id: int) -> HttpRes
 @access.organiser_view("POST")
 def season_contest(request: HttpRequest, club_slug: str, season_id: int) -> HttpResponse:
     """Put one of the club's contests in the season, or (``remove``) take it out."""
-    season = access.season_for(request.user, club_slug, season_id)
+    season = season_access.season_for(request.user, club_slug, season_id)
     club = access.club_for(request.user, club_slug)
-    back = reverse(
-        "tournaments:season_settings", kwargs={"club_slug": club_slug, "season_id": season.pk}
-    )
+    back = season_url(club_slug, season, "seasons:settings")
     if request.POST.get("remove"):
         raw = request.POST.get("remove", "")
         contest = (
@@ -162,14 +175,12 @@ def season_contest(request: HttpRequest, club_slug: str, season_id: int) -> Http
 @access.organiser_view("POST")
 def season_final(request: HttpRequest, club_slug: str, season_id: int) -> HttpResponse:
     """The season's final and its qualification rule (owner club only)."""
-    season = access.owned_season_for(request.user, club_slug, season_id)
+    season = season_access.owned_season_for(request.user, club_slug, season_id)
     form = FinalForm(request.POST, season=season)
     if not form.is_valid():
         return _settings_page(request, season.club, season, status=400, final_form=form)
     d = form.cleaned_data
-    back = reverse(
-        "tournaments:season_settings", kwargs={"club_slug": club_slug, "season_id": season.pk}
-    )
+    back = season_url(club_slug, season, "seasons:settings")
     try:
         season_services.set_final(
             season,

@@ -19,7 +19,6 @@ published standings and the games those standings count.
 from __future__ import annotations
 
 import datetime
-import importlib
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -30,6 +29,7 @@ from django.db.models import Q
 from engine.seasons import (
     ContestKind,
     PartieBareme,
+    PlacementFormula,
     Placing,
     SeasonContest,
     SeasonRules,
@@ -38,17 +38,17 @@ from engine.seasons import (
 from engine.standings import GameResult, ResultKind, StandingRow
 from scoring.adapters import RESULT_STATUSES
 from scoring.models import ScoreSheet
+from seasons.models import Season
+from standings.individual import player_standings
 from standings.readers import public_snapshot_query
 from tournaments import adapters as tournaments_adapters
-from tournaments.models import Contest, Entry, Player, Season
+from tournaments.models import Contest, Entry, Player
 
 __all__ = ["ContestInfo", "SeasonInput", "melee_placings", "read_season", "season_rules"]
 
 
 def season_rules(season: Season) -> SeasonRules:
     """The season's stored rules (``SeasonError`` on stored rules the engine refuses)."""
-    from engine.seasons import PlacementFormula
-
     if not season.rules:
         return SeasonRules(PlacementFormula())
     return SeasonRules.from_json(season.rules)
@@ -68,7 +68,7 @@ class ContestInfo:
     counted: bool  # False: no standings of it published yet (or not readable yet)
     as_of_round: int
     rounds_count: int
-    note: str = ""  # "unpublished", "individual_pending"
+    note: str = ""  # "unpublished" (snapshots of an older version may say "individual_pending")
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -95,18 +95,14 @@ class SeasonInput:
     club_names: dict[int, str] = field(default_factory=dict)
 
 
-def melee_placings(contest: Contest) -> tuple[Placing, ...] | None:
+def melee_placings(contest: Contest) -> tuple[Placing, ...]:
     """A mêlée contest's season results, from its individual standings.
 
     The individual standings as the public sees them (``standings.individual.player_standings``
     with ``public=True``, as the pairs contests' public snapshots): a partie whose standings are
-    not published counts for nobody in the season. ``None`` when the module is missing.
+    not published counts for nobody in the season.
     """
-    try:
-        individual: Any = importlib.import_module("standings.individual")
-    except ImportError:
-        return None
-    rows = individual.player_standings(contest, public=True)
+    rows = player_standings(contest, public=True)
     return tuple(Placing((r.player,), r.rank, r.played, r.wins, r.points) for r in rows)
 
 
@@ -259,7 +255,6 @@ def read_season(season: Season, rules: SeasonRules) -> SeasonInput:
         note = ""
         if contest.entry_mode == Contest.EntryMode.MELEE:
             placings = melee_placings(contest)
-            note = "individual_pending" if placings is None else ""
         elif snapshot is not None:
             placings = _pairs_placings(
                 contest,

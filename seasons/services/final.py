@@ -3,7 +3,7 @@
 What it owns
 ------------
 :func:`create_final_entries` takes the qualified entrants in the final's order (computed by
-``standings.seasons.season_qualification``, which also says why each one qualified) and
+``seasons.standings.rebuild.season_qualification``, which also says why each one qualified) and
 registers them in the final: a qualified pair becomes a fixed team, unless a team of the same
 two players is already there (so running it twice creates nothing new). Qualified players of
 another club are added to the final club's register first (a circuit's final). For a season
@@ -25,10 +25,11 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from seasons.models import Season
 from tournaments import audit
-from tournaments.models import Contest, Entry, Player, PlayerClub, Round, Season, SoloEntry
-from tournaments.services.base import ServiceError, lock_contest
-from tournaments.services.solo import SoloValues, add_solo
+from tournaments.models import Contest, Entry, Player, PlayerClub, Round, SoloEntry
+from tournaments.services import ServiceError, SoloValues, add_solo
+from tournaments.services.base import lock_contest
 
 __all__ = ["FinalOutcome", "create_final_entries", "final_started"]
 

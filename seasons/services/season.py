@@ -14,10 +14,11 @@ What it owns
 
 Every change is journaled on the contests it concerns (``tournaments.audit``: a season has no
 log of its own, the owner club's contests of the season carry it) and sends
-``tournaments.signals.season_changed`` so that the standings app re-ranks the season once the
-transaction commits. Creating the final's entries lives in ``seasons_final``.
+``seasons.signals.season_changed`` so that the season is re-ranked once the transaction commits
+(``seasons.tasks``). Creating the final's entries lives in ``seasons.services.final``;
+the cockpit's "5e journée sur 12" is :func:`season_position`.
 
-What it must not do: rank (``standings.seasons``), or touch another club's contest.
+What it must not do: rank (``seasons.standings.rebuild``), or touch another club's contest.
 """
 
 from __future__ import annotations
@@ -31,21 +32,24 @@ from django.utils.translation import gettext as _
 
 from engine.errors import EngineError
 from engine.seasons import SeasonRules
+from seasons.models import Season, SeasonClub
+from seasons.signals import season_changed
+from seasons.texts import error_message, journee_line
 from tournaments import audit
-from tournaments.models import Club, Contest, Season, SeasonClub
-from tournaments.seasons_texts import error_message, journee_line
-from tournaments.services.base import ServiceError
-from tournaments.signals import season_changed
+from tournaments.models import Club, Contest
+from tournaments.services import ServiceError
 
 __all__ = [
     "add_season_club",
     "attach_contest",
+    "checked_rules",
     "create_season",
     "detach_contest",
     "remove_season_club",
     "season_clubs",
     "season_position",
     "set_final",
+    "takes_part",
     "update_season",
 ]
 
