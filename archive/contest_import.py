@@ -156,6 +156,15 @@ def _check_links(rows: list[_Row], club_pk: int, users: dict[str, dict[str, str]
     return used
 
 
+def _final_elsewhere(rows: list[_Row], contest_id: int) -> None:
+    """A season whose final is another contest than the archive's (a qualifier's archive): the
+    archive does not hold that final, so the season comes without it (a season already here is
+    reused as it stands). Any other link outside the archive is still refused."""
+    for row in rows:
+        if row.label == SEASON and row.fields.get("final_contest") not in (None, contest_id):
+            row.fields["final_contest"] = None
+
+
 def _plan(archive: dict[str, Any]) -> _Plan:
     """Read the archive and check its shape and links (nothing read from the database)."""
     allowed = _allowed_models()
@@ -178,6 +187,7 @@ def _plan(archive: dict[str, Any]) -> _Plan:
         raise _malformed(
             _("il faut exactement un club et un concours, celui que l'archive annonce")
         )
+    _final_elsewhere(rows, contest_id)
     users = _users(archive)
     used = _check_links(rows, clubs[0].pk, users)
     return _Plan(

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from tournaments import access
 
@@ -26,6 +27,8 @@ def moved(name: str) -> Any:
 
     @access.organiser_view("GET", "HEAD", "POST")
     def view(request: HttpRequest, **kwargs: Any) -> HttpResponse:
+        if not access.fits(*(v for v in kwargs.values() if isinstance(v, int))):
+            raise Http404(_("Page introuvable."))  # an id no season can have
         url = reverse(f"seasons:{name}", kwargs=kwargs)
         if request.META.get("QUERY_STRING"):
             url += "?" + request.META["QUERY_STRING"]

@@ -14,11 +14,11 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from standings.models import SeasonSnapshot
-from standings.seasons import rebuild_season
-from tests.standings.season_factory import contest_of, players
-from tournaments.models import Club, Season
-from tournaments.services import seasons as season_services
+from seasons import services as season_services
+from seasons.models import Season, SeasonSnapshot
+from seasons.standings.rebuild import rebuild_season
+from tests.seasons.factory import contest_of, players
+from tournaments.models import Club
 
 pytestmark = pytest.mark.django_db
 

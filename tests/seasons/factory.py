@@ -7,9 +7,10 @@ import datetime
 from typing import Any
 
 from scoring.models import ScoreSheet
+from seasons.models import Season
 from standings import services as standings
 from tests.standings.factory import add_round
-from tournaments.models import Club, Contest, Entry, Player, Season, Table
+from tournaments.models import Club, Contest, Entry, Player, Table
 
 
 def players(club: Club, count: int, prefix: str = "J") -> list[Player]:

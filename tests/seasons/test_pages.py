@@ -13,13 +13,13 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from standings.models import SeasonSnapshot
-from standings.seasons import rebuild_season
+from seasons import services as season_services
+from seasons.models import Season, SeasonSnapshot
+from seasons.standings.rebuild import rebuild_season
 from tests.conftest import _member
-from tests.standings.season_factory import contest_of, players
+from tests.seasons.factory import contest_of, players
 from tests.tournaments.conftest import login
-from tournaments.models import Club, Contest, Entry, Player, Round, Season
-from tournaments.services import seasons as season_services
+from tournaments.models import Club, Contest, Entry, Player, Round
 
 pytestmark = pytest.mark.django_db
 
@@ -43,7 +43,7 @@ def circuit(club: Club, other_club: Club) -> dict[str, Any]:
     return {"season": season, "ours": ours, "theirs": theirs, "players": (a, b, c, d, e, f, g, h)}
 
 
-def _season_url(club_slug: str, season: Season, name: str = "publishing:season", **kw: Any) -> str:
+def _season_url(club_slug: str, season: Season, name: str = "seasons:season", **kw: Any) -> str:
     return reverse(name, kwargs={"club_slug": club_slug, "season_id": season.pk, **kw})
 
 
@@ -60,6 +60,7 @@ def test_a_participant_sees_the_results_but_nothing_of_the_other_clubs_contest(
     assert "Journée de Lorient" in body  # its contest is listed by name
     # ... but never linked: no URL of Lorient's organiser pages on the page.
     assert f"/orga/{club.slug}/" not in body
+    assert f"/orga/saisons/{club.slug}/" not in body
     assert (
         reverse(
             "tournaments:contest",
@@ -105,16 +106,16 @@ def test_a_participant_changes_only_its_own_contests(
     client = login(outsider)
     rules_before = Season.objects.get(pk=season.pk).rules
     for name in (
-        "tournaments:season_club",
-        "tournaments:season_final",
-        "publishing:season_qualify",
+        "seasons:clubs",
+        "seasons:final",
+        "seasons:qualify",
     ):
         assert (
             client.post(_season_url(other_club.slug, season, name), {"club_slug": "x"}).status_code
             == 404
         ), name
     response = client.post(
-        _season_url(other_club.slug, season, "tournaments:season_settings"), {"name": "Pris"}
+        _season_url(other_club.slug, season, "seasons:settings"), {"name": "Pris"}
     )
     assert response.status_code == 404
     assert Season.objects.get(pk=season.pk).rules == rules_before
@@ -123,12 +124,12 @@ def test_a_participant_changes_only_its_own_contests(
         other_club, None, 20, [tuple(players(other_club, 2, "Nv"))], [], name="Vannes 2"
     )
     response = client.post(
-        _season_url(other_club.slug, season, "tournaments:season_contest"), {"contest": mine.pk}
+        _season_url(other_club.slug, season, "seasons:contests"), {"contest": mine.pk}
     )
     assert response.status_code == 302
     assert Contest.objects.get(pk=mine.pk).season_id == season.pk
     response = client.post(
-        _season_url(other_club.slug, season, "tournaments:season_contest"),
+        _season_url(other_club.slug, season, "seasons:contests"),
         {"remove": circuit["ours"].pk},
     )
     assert response.status_code == 400
@@ -145,10 +146,7 @@ def test_a_club_outside_the_circuit_sees_nothing(circuit: dict[str, Any]) -> Non
     client = login(_member(third, "auray", "organiser"))
     assert client.get(_season_url("auray", circuit["season"])).status_code == 404
     assert (
-        client.get(
-            _season_url("auray", circuit["season"], "tournaments:season_settings")
-        ).status_code
-        == 404
+        client.get(_season_url("auray", circuit["season"], "seasons:settings")).status_code == 404
     )
 
 
@@ -205,7 +203,7 @@ def test_qualification_creates_the_final_teams_once(
     client = login(organiser)
     page = client.get(_season_url(club.slug, season))
     assert "qualifié(e) : 1re de Journée de Lorient" in page.content.decode()
-    response = client.post(_season_url(club.slug, season, "publishing:season_qualify"))
+    response = client.post(_season_url(club.slug, season, "seasons:qualify"))
     assert response.status_code == 200
     a, b, _c, _d, e, f, _g, _h = circuit["players"]
     pairs = {frozenset((x.player1_id, x.player2_id)) for x in Entry.objects.filter(contest=final)}
@@ -216,7 +214,7 @@ def test_qualification_creates_the_final_teams_once(
     assert Player.objects.registry_of(club).filter(pk=e.pk).exists()
     assert Entry.objects.get(contest=final, player1=e).home_club == e.club.name
     assert "3 équipes créées dans la finale" in response.content.decode()
-    again = client.post(_season_url(club.slug, season, "publishing:season_qualify"))
+    again = client.post(_season_url(club.slug, season, "seasons:qualify"))
     assert again.status_code == 200 and Entry.objects.filter(contest=final).count() == 3
     assert "3 déjà inscrites" in again.content.decode()
     assert final.audit_events.filter(action="season.qualify").count() == 2
@@ -228,7 +226,7 @@ def test_qualification_is_refused_once_the_final_started(
     season = circuit["season"]
     final = _final(club, season)
     Round.objects.create(contest=final, number=1, status=Round.Status.PUBLISHED)
-    response = login(organiser).post(_season_url(club.slug, season, "publishing:season_qualify"))
+    response = login(organiser).post(_season_url(club.slug, season, "seasons:qualify"))
     assert response.status_code == 409
     assert "La finale a commencé" in response.content.decode()
     assert not Entry.objects.filter(contest=final).exists()
@@ -242,7 +240,7 @@ def test_a_per_player_season_lists_the_qualified_players(
         season, {"rules": {"bareme": {"kind": "partie"}, "credit": "player"}}
     )
     final = _final(club, season, each=2)
-    response = login(organiser).post(_season_url(club.slug, season, "publishing:season_qualify"))
+    response = login(organiser).post(_season_url(club.slug, season, "seasons:qualify"))
     assert response.status_code == 200
     assert not Entry.objects.filter(contest=final).exists()
     assert "4 joueurs qualifiés" in response.content.decode()
@@ -262,13 +260,13 @@ def test_a_per_player_season_registers_the_qualified_alone_in_a_melee_final(
     final = _final(club, season, each=2)
     Contest.objects.filter(pk=final.pk).update(entry_mode=Contest.EntryMode.MELEE)
     client = login(organiser)
-    response = client.post(_season_url(club.slug, season, "publishing:season_qualify"))
+    response = client.post(_season_url(club.slug, season, "seasons:qualify"))
     assert response.status_code == 200
     assert "4 joueurs qualifiés inscrits seuls dans la finale" in response.content.decode()
     solos = SoloEntry.objects.filter(contest=final)
     assert solos.count() == 4 and not Entry.objects.filter(contest=final).exists()
     # Twice: nobody is registered a second time.
-    again = client.post(_season_url(club.slug, season, "publishing:season_qualify"))
+    again = client.post(_season_url(club.slug, season, "seasons:qualify"))
     assert again.status_code == 200 and solos.count() == 4
     assert "4 déjà inscrits" in again.content.decode()
 
@@ -278,7 +276,7 @@ def test_settings_form_stores_engine_rules_and_refuses_bad_input(
 ) -> None:
     season = season_services.create_season(club, name="Challenge d'hiver")
     client = login(organiser)
-    url = _season_url(club.slug, season, "tournaments:season_settings")
+    url = _season_url(club.slug, season, "seasons:settings")
     base = {
         "name": "Challenge d'hiver",
         "credit": "player",
@@ -337,35 +335,29 @@ def test_public_page_projector_print_and_export(
     Player.objects.filter(pk=a.pk).update(first_name="=HYPERLINK(1)")
     rebuild_season(season.pk)
     public = Client().get(
-        reverse("scores:season", kwargs={"club_slug": club.slug, "season_id": season.pk})
+        reverse("seasons:public", kwargs={"club_slug": club.slug, "season_id": season.pk})
     )
     assert public.status_code == 200
     body = public.content.decode()
     assert "Circuit des villages" in body and circuit["players"][4].full_name in body
     assert "/orga/" not in body
     projector = Client().get(
-        reverse("scores:season_projector", kwargs={"club_slug": club.slug, "season_id": season.pk})
+        reverse("seasons:projector", kwargs={"club_slug": club.slug, "season_id": season.pk})
     )
     assert projector.status_code == 200 and 'class="projector' in projector.content.decode()
     client = login(organiser)
-    printed = client.get(_season_url(club.slug, season, "publishing:season_print"))
+    printed = client.get(_season_url(club.slug, season, "seasons:print"))
     assert printed.status_code == 200 and "season-standings" in printed.content.decode()
-    csv = client.get(_season_url(club.slug, season, "publishing:season_export", fmt="csv"))
+    csv = client.get(_season_url(club.slug, season, "seasons:export", fmt="csv"))
     assert csv.status_code == 200
     text = csv.content.decode("utf-8-sig")
     assert "'=HYPERLINK(1)" in text and "Journée de Lorient" in text
     for fmt in ("xlsx", "ods"):
         assert (
-            client.get(
-                _season_url(club.slug, season, "publishing:season_export", fmt=fmt)
-            ).status_code
-            == 200
+            client.get(_season_url(club.slug, season, "seasons:export", fmt=fmt)).status_code == 200
         )
     assert (
-        client.get(
-            _season_url(club.slug, season, "publishing:season_export", fmt="pdf")
-        ).status_code
-        == 404
+        client.get(_season_url(club.slug, season, "seasons:export", fmt="pdf")).status_code == 404
     )
     # Below the attendance minimum a pair is listed, unranked, and says so.
     season_services.update_season(
@@ -373,12 +365,12 @@ def test_public_page_projector_print_and_export(
     )
     rebuild_season(season.pk)
     unranked = Client().get(
-        reverse("scores:season", kwargs={"club_slug": club.slug, "season_id": season.pk})
+        reverse("seasons:public", kwargs={"club_slug": club.slug, "season_id": season.pk})
     )
     assert unranked.content.decode().count("hors classement") == 4
     Season.objects.filter(pk=season.pk).update(is_public=False)
     hidden = Client().get(
-        reverse("scores:season", kwargs={"club_slug": club.slug, "season_id": season.pk})
+        reverse("seasons:public", kwargs={"club_slug": club.slug, "season_id": season.pk})
     )
     assert hidden.status_code == 404 and "pas publique" in hidden.content.decode()
 
@@ -394,8 +386,8 @@ def test_season_pages_read_a_bounded_number_of_queries(club: Club, organiser: An
     client = login(organiser)
     urls = [
         _season_url(club.slug, season),
-        _season_url(club.slug, season, "publishing:season_print"),
-        reverse("scores:season", kwargs={"club_slug": club.slug, "season_id": season.pk}),
+        _season_url(club.slug, season, "seasons:print"),
+        reverse("seasons:public", kwargs={"club_slug": club.slug, "season_id": season.pk}),
     ]
     counts: list[list[int]] = []
     for day in (1, 2, 3, 4):
