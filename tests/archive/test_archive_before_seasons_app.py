@@ -53,7 +53,9 @@ def _check_imported(contest_id: int) -> None:
 
 def test_an_archive_of_the_former_layout_imports_into_an_empty_instance() -> None:
     assert not Club.objects.exists()
-    contest_id = import_contest(loads(FIXTURE.read_text(encoding="utf-8")), club="club-des-archives")
+    contest_id = import_contest(
+        loads(FIXTURE.read_text(encoding="utf-8")), club="club-des-archives"
+    )
     _check_imported(contest_id)
     # Written again today, the season bears the seasons app's label, and imports the same.
     again = export_contest(contest_id)
