@@ -19,6 +19,9 @@ Two reference rows measure the classic fast path (engine/belote/steps/fast.py) i
 classic preset scored through the general path alone (``score_general``, what ``score_deal``
 does without the shortcut), and a minimal hand-written function scoring the same deals under
 the FFB 2016 classic rule (the floor: the engine should reach at least a fifth of it).
+
+Tarot (``tarot_bench.report``, at the end): a tarot donne beside a belote deal and beside a
+minimal hand-written tarot scorer, in the same run (goal: a donne within 2× a deal).
 """
 
 from __future__ import annotations
@@ -37,6 +40,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tarot_bench import report as report_tarot
 
 from engine.belote.deal import Contract, Deal, Team, score_deal
 from engine.belote.game import GameState
@@ -269,6 +274,7 @@ def main() -> None:
             f"{g['best'] * g['deals_per_game']:,.0f} deals applied/s; "
             f"peak {g['peak'] / 1e6:.1f} MB keeping 1,000 folded games"
         )
+    report_tarot(args.deals, args.seed, args.runs)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kB on Linux
     print(f"Process maximum resident set size: {rss:.0f} MB")
     print(f"Load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

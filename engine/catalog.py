@@ -14,10 +14,11 @@ from typing import Any, Final
 from engine.belote.interface import BELOTE
 from engine.errors import EngineError
 from engine.games import Game
+from engine.tarot.interface import TAROT
 
 __all__ = ["DEFAULT_GAME", "GAMES", "game_named"]
 
-GAMES: Final[Mapping[str, Game[Any]]] = MappingProxyType({BELOTE.name: BELOTE})
+GAMES: Final[Mapping[str, Game[Any]]] = MappingProxyType({BELOTE.name: BELOTE, TAROT.name: TAROT})
 DEFAULT_GAME: Final = BELOTE.name
 
 

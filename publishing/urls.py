@@ -1,6 +1,6 @@
 """Organiser URLs of publishing, prizes, prints and exports (namespace ``publishing``).
 
-Mounted under ``/orga/`` beside the tournaments app's organiser pages; every URL below
+Mounted at ``/orga/publication/``: the address says which app serves it; every URL below
 ``<club_slug>/`` answers 404 to anyone who is not an organiser or admin of that club.
 """
 
@@ -13,12 +13,12 @@ from publishing import views_organiser as views
 app_name = "publishing"
 
 CONTEST = "<slug:club_slug>/concours/<int:contest_id>/"
-ROUND = CONTEST + "manches/<int:round_number>/"
+ROUND = CONTEST + "parties/<int:round_number>/"
 
 urlpatterns = [
-    path(CONTEST + "publication/", views.publication, name="publication"),
+    path(CONTEST, views.publication, name="publication"),
     path(
-        ROUND + "publication/",
+        ROUND,
         views.publication_round,
         name="publication_round",
     ),

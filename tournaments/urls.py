@@ -26,7 +26,7 @@ app_name = "tournaments"
 
 CLUB = "<slug:club_slug>/"
 CONTEST = CLUB + "concours/<int:contest_id>/"
-ROUND = CONTEST + "manches/<int:round_number>/"
+ROUND = CONTEST + "parties/<int:round_number>/"
 
 urlpatterns = [
     path("", views.dashboard, name="dashboard"),
@@ -91,7 +91,7 @@ urlpatterns = [
         views_solo.solo_action,
         name="solo_action",
     ),
-    path(CONTEST + "manches/tirer/", views_rounds.round_generate, name="round_generate"),
+    path(CONTEST + "parties/tirer/", views_rounds.round_generate, name="round_generate"),
     path(ROUND, views_rounds.round_detail, name="round"),
     path(ROUND + "echanger/", views_rounds.round_swap, name="round_swap"),
     path(ROUND + "deplacer/", views_rounds.round_move, name="round_move"),

@@ -11,9 +11,9 @@ CONTEST = "concours/<slug:club_slug>/<slug:contest_slug>/"
 urlpatterns = [
     path("", views_public.home, name="home"),
     path(CONTEST, views_public.contest, name="contest"),
-    path(CONTEST + "manche/<int:round_number>/", views_public.round_draw, name="round"),
+    path(CONTEST + "partie/<int:round_number>/", views_public.round_draw, name="round"),
     path(
-        CONTEST + "manche/<int:round_number>/projection/",
+        CONTEST + "partie/<int:round_number>/projection/",
         views_public.round_projector,
         name="round_projector",
     ),

@@ -46,21 +46,21 @@ def _rules(season: Season) -> SeasonRules:
         return SeasonRules(PlacementFormula())
 
 
-@access.organiser_view("GET", "POST")
+@access.organiser_view("POST")
 def season_create(request: HttpRequest, club_slug: str) -> HttpResponse:
-    """A new season of the club; then its settings, to give it its rules (a refusal: 400)."""
+    """Add a season (the form is on the club's page); a refused one is shown again, with its
+    errors, on a page of its own (400)."""
     club = access.club_for(request.user, club_slug)
-    form = SeasonForm(access.posted(request))
-    if request.method == "POST" and form.is_valid():
+    form = SeasonForm(request.POST)
+    if form.is_valid():
         try:
-            created = season_services.create_season(club, **form.cleaned_data)
+            season_services.create_season(club, **form.cleaned_data)
         except ServiceError as exc:
             form.add_error(None, exc.message)
         else:
-            messages.success(request, _("Saison créée : donnez-lui ses règles."))
-            return redirect(season_url(club.slug, created, "seasons:settings"))
-    status = 400 if request.method == "POST" else 200
-    return render(request, "seasons/create.html", {"club": club, "form": form}, status=status)
+            messages.success(request, _("Saison créée."))
+            return redirect(club.dashboard_url)
+    return render(request, "seasons/create.html", {"club": club, "form": form}, status=400)
 
 
 def _settings_page(

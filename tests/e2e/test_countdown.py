@@ -119,8 +119,8 @@ def test_countdown_pages_fit_every_screen(
     pages = {
         "projector": f"/concours/{club.slug}/chrono/projecteur/",
         "table": table_url(seeded["sheet"]),
-        "round": f"/orga/{club.slug}/concours/{contest.pk}/manches/1/",
-        "follow": f"/orga/{club.slug}/concours/{contest.pk}/manches/1/feuilles/",
+        "round": f"/orga/{club.slug}/concours/{contest.pk}/parties/1/",
+        "follow": f"/orga/marque/{club.slug}/concours/{contest.pk}/parties/1/",
     }
     shots = _shots(tmp_path)
     for screen, options in VIEWPORTS.items():

@@ -114,6 +114,7 @@ def scratch_tree(tmp_path: Path) -> Path:
         ("engine/__init__.py", "import django\n", "The engine imports"),
         ("standings/a.py", "from standings import b\n", "No import cycle"),
         ("engine/pairing/__init__.py", "import engine.belote\n", "The engine: command line"),
+        ("engine/tarot/__init__.py", "import engine.belote\n", "The engine: command line"),
         ("engine/errors/__init__.py", "import engine.cards\n", "The engine: command line"),
         ("engine/new_game/__init__.py", "", "The engine: command line"),
     ],

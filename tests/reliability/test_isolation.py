@@ -20,9 +20,8 @@ from tests.reliability.fingerprint import database_fingerprint
 METHODS = ("get", "post", "put", "patch", "delete")
 SKIPPED_PREFIXES = ("admin/",)  # Django's admin has its own staff-only access
 # The seasons app serves both audiences under one namespace: its organiser pages are the ones
-# under /orga/ (the former addresses, redirected, are ``seasons_legacy``), its public pages are
-# walked as ``seasons-public``.
-ORGANISER_NAMESPACES = ("tournaments", "scoring", "publishing", "seasons", "seasons_legacy")
+# under /orga/, its public pages are walked as ``seasons-public``.
+ORGANISER_NAMESPACES = ("tournaments", "scoring", "publishing", "seasons")
 PUBLIC_NAMESPACES = ("public", "scores", "seasons-public")
 
 
@@ -99,8 +98,7 @@ def test_other_club_gets_404_everywhere_and_changes_nothing(
 def test_scorer_cannot_organise(world: dict[str, Any]) -> None:
     client = _client("marqueur")
     before = database_fingerprint()
-    organising = ("tournaments", "publishing", "seasons", "seasons_legacy")
-    for name, url in _urls(world, organising, club_only=True):
+    for name, url in _urls(world, ("tournaments", "publishing", "seasons"), club_only=True):
         for method in METHODS:
             response = getattr(client, method)(url)
             assert response.status_code == 404, (name, method, response.status_code)

@@ -104,7 +104,7 @@ def test_dispute_then_organiser_confirms(sheet: Any, organiser: Any) -> None:
     orga.login(username=organiser.username, password=PASSWORD)
     contest = sheet.table.round.contest
     dashboard = page_text(
-        orga.get(f"/orga/{contest.club.slug}/concours/{contest.pk}/manches/1/feuilles/")
+        orga.get(f"/orga/marque/{contest.club.slug}/concours/{contest.pk}/parties/1/")
     )
     assert 'data-state="disputed"' in dashboard
     detail = page_text(orga.get(organiser_url(sheet, "sheet")))

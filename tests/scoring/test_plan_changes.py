@@ -154,7 +154,10 @@ def test_reducing_to_the_partie_just_played_makes_it_the_last_and_the_contest_cl
     cockpit = cockpit_of(contest)
     assert cockpit.next_number is None and cockpit.current == second
     assert cockpit.next_action is not None
-    assert cockpit.next_action.url.endswith("/publication/")  # then prizes, then closing
+    publication = reverse(  # then prizes, then closing
+        "publishing:publication", kwargs={"club_slug": club.slug, "contest_id": contest.pk}
+    )
+    assert cockpit.next_action.url == publication
     draw = next(s for s in cockpit.steps if s.key == "draw")
     assert "2 parties tirées sur 2." in draw.lines and "Toutes les parties sont tirées." in (
         draw.lines

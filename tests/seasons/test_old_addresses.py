@@ -1,12 +1,14 @@
-"""Every season address of the former layout still answers: a permanent redirect to the same page.
+"""Every season address of the former layouts still answers: a permanent redirect to the same page.
 
 ``OLD`` is the season URLs as the urls files before the seasons app wrote them
-(``tournaments/urls.py`` and ``publishing/urls.py`` under ``/orga/``, ``publishing/urls_public.py``
-at the root), each with the page that now serves it. For an organiser, each former organiser
-address answers 301 (GET, HEAD; query string kept) or 308 (a POST, repeated as it was) to the new
-address, which answers 200 (a page) or does what the former did (a POST-only action). The public
-addresses did not move: they answer 200 themselves. A stranger gets 404 at a former address, as
-at the new one, and an anonymous visitor is sent to log in.
+(``tournaments/urls.py`` and ``publishing/urls.py`` under ``/orga/``, then publishing's under
+``/orga/publication/`` for a while, ``publishing/urls_public.py`` at the root), each with the
+page that now serves it. For an organiser, each former organiser address answers 301 (GET,
+HEAD; query string kept) or 308 (a POST, repeated as it was) to the new address
+(``config/moved_urls.py``), which answers 200 (a page) or does what the former did (a POST-only
+action). The public addresses did not move: they answer 200 themselves. A stranger is led to the
+new address, which answers 404, as every organiser page of a club not his; an anonymous visitor
+ends on the login page.
 """
 
 from __future__ import annotations
@@ -15,8 +17,9 @@ from typing import Any
 
 import pytest
 from django.test import Client
-from django.urls import get_resolver, resolve, reverse
+from django.urls import resolve, reverse
 
+from config import moved_urls
 from seasons import services as season_services
 from seasons.standings.rebuild import rebuild_season
 from tests.seasons.factory import contest_of, players
@@ -41,6 +44,17 @@ OLD: list[tuple[str, str, str, dict[str, str]]] = [
     ("/orga/{club}/saisons/{season}/export.csv", "GET", "seasons:export", {"fmt": "csv"}),
     ("/orga/{club}/saisons/{season}/export.xlsx", "GET", "seasons:export", {"fmt": "xlsx"}),
     ("/orga/{club}/saisons/{season}/export.ods", "GET", "seasons:export", {"fmt": "ods"}),
+    # publishing/urls.py, under /orga/publication/ (before the seasons app)
+    ("/orga/publication/{club}/saisons/{season}/", "GET", "seasons:season", {}),
+    ("/orga/publication/{club}/saisons/{season}/recalculer/", "POST", "seasons:rebuild", {}),
+    ("/orga/publication/{club}/saisons/{season}/qualification/", "POST", "seasons:qualify", {}),
+    ("/orga/publication/{club}/saisons/{season}/impression/", "GET", "seasons:print", {}),
+    (
+        "/orga/publication/{club}/saisons/{season}/export.csv",
+        "GET",
+        "seasons:export",
+        {"fmt": "csv"},
+    ),
     # publishing/urls_public.py, at the root: the same addresses today
     ("/saisons/{club}/{season}/", "PUBLIC", "seasons:public", {}),
     ("/saisons/{club}/{season}/projecteur/", "PUBLIC", "seasons:projector", {}),
@@ -63,31 +77,22 @@ def _addresses(club: Club, season: Any) -> list[tuple[str, str, str, str]]:
         kwargs: dict[str, Any] = {"club_slug": club.slug, **extra}
         if "{season}" in old:
             kwargs["season_id"] = season.pk
-        out.append(
-            (
-                old.format(club=club.slug, season=season.pk),
-                method,
-                name,
-                reverse(name, kwargs=kwargs),
-            )
-        )
+        new = reverse(name, kwargs=kwargs)
+        out.append((old.format(club=club.slug, season=season.pk), method, name, new))
     return out
 
 
-def test_the_redirects_are_the_former_organiser_addresses_no_more() -> None:
-    """Every former organiser address resolves to a redirect, and every redirect the app serves
-    is the route of a former address."""
-    legacy = next(
-        p for p in get_resolver().url_patterns if getattr(p, "namespace", None) == "seasons_legacy"
-    )
-    served = {str(legacy.pattern) + str(p.pattern) for p in legacy.url_patterns}
+def test_the_season_redirects_are_the_former_organiser_addresses_no_more() -> None:
+    """Every former organiser address resolves to a moved route, and every moved route of a
+    season page is reached by a former address."""
+    served = {str(p.pattern) for p in moved_urls.urlpatterns if "/saisons/" in str(p.pattern)}
     reached = set()
     for old, method, _name, _extra in OLD:
         match = resolve(old.format(club="lorient", season=7))
         if method == "PUBLIC":
             assert match.namespace == "seasons", old
             continue
-        assert match.namespace == "seasons_legacy", old
+        assert match.url_name is None and match.route in served, old
         reached.add(match.route)
     assert reached == served
 
@@ -99,7 +104,6 @@ def test_an_organiser_is_sent_to_the_same_page_at_its_new_address(
     for old, method, name, new in _addresses(club, season):
         if method == "PUBLIC":
             continue
-        assert resolve(old).namespace == "seasons_legacy", old
         moved = client.get(old + "?tri=points&page=2")
         assert moved.status_code == 301, (old, moved.status_code)
         assert moved["Location"] == new + "?tri=points&page=2", (old, moved["Location"])
@@ -127,10 +131,12 @@ def test_the_public_addresses_did_not_move(season: Any, club: Club) -> None:
 
 def test_a_former_address_tells_a_stranger_nothing(season: Any, club: Club, outsider: Any) -> None:
     stranger, anonymous = login(outsider), Client()
-    for old, method, _name, _new in _addresses(club, season):
+    for old, method, _name, new in _addresses(club, season):
         if method == "PUBLIC":
             continue
-        for verb in ("get", "post", "head"):
-            assert getattr(stranger, verb)(old).status_code == 404, (old, verb)
-        sent = anonymous.get(old)
-        assert sent.status_code == 302 and sent["Location"].startswith("/compte/connexion/"), old
+        for verb in ("get", "post"):
+            answer = getattr(stranger, verb)(old, follow=True)
+            assert answer.status_code == 404, (old, verb)
+            assert answer.redirect_chain[-1][0] == new, (old, verb)
+        sent = anonymous.get(old, follow=True)
+        assert sent.redirect_chain[-1][0].startswith("/compte/connexion/"), old

@@ -401,3 +401,17 @@ def test_season_pages_read_a_bounded_number_of_queries(club: Club, organiser: An
         counts.append(row)
     assert counts[0] == counts[-1], counts  # one journée or four: the same queries
     assert max(max(r) for r in counts) <= 25, counts
+
+
+def test_a_season_is_added_from_the_club_page(club: Club, organiser: Any) -> None:
+    client = login(organiser)
+    create = reverse("seasons:create", kwargs={"club_slug": club.slug})
+    home = client.get(club.dashboard_url).content.decode()
+    assert f'action="{create}"' in home and 'name="name"' in home
+    added = client.post(create, {"name": "Challenge d'été", "starts_on": "2027-06-01"})
+    assert added.status_code == 302 and added["Location"] == club.dashboard_url
+    assert Season.objects.get(club=club).name == "Challenge d'été"
+    again = client.post(create, {"name": "challenge d'été"})
+    assert again.status_code == 400
+    assert "porte déjà ce nom" in again.content.decode() and Season.objects.count() == 1
+    assert client.get(create).status_code == 405  # a button of the club's page, not a page

@@ -11,6 +11,7 @@ import unicodedata
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -34,6 +35,11 @@ def name_key(*parts: str) -> str:
     return text.casefold().replace("-", " ").strip()
 
 
+# The prefixes of the organiser apps under /orga/ (config/urls.py): /orga/<club>/ would be
+# read as one of them, so no club may take these words as its slug.
+RESERVED_SLUGS = frozenset({"marque", "publication", "saisons"})
+
+
 class Club(models.Model):
     name = models.CharField(_("nom"), max_length=120)
     slug = models.SlugField(_("identifiant"), max_length=60, unique=True)
@@ -47,6 +53,16 @@ class Club(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        if self.slug in RESERVED_SLUGS:
+            raise ValidationError(
+                {
+                    "slug": _(
+                        "Cet identifiant est réservé aux adresses d'Atout : choisissez-en un autre."
+                    )
+                }
+            )
 
     @property
     def dashboard_url(self) -> str:
