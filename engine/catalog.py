@@ -14,11 +14,14 @@ from typing import Any, Final
 from engine.belote.interface import BELOTE
 from engine.errors import EngineError
 from engine.games import Game
+from engine.rami.interface import RAMI
 from engine.tarot.interface import TAROT
 
 __all__ = ["DEFAULT_GAME", "GAMES", "game_named"]
 
-GAMES: Final[Mapping[str, Game[Any]]] = MappingProxyType({BELOTE.name: BELOTE, TAROT.name: TAROT})
+GAMES: Final[Mapping[str, Game[Any]]] = MappingProxyType(
+    {game.name: game for game in (BELOTE, TAROT, RAMI)}
+)
 DEFAULT_GAME: Final = BELOTE.name
 
 

@@ -35,11 +35,15 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from publishing.exports_individual import players_dataset
 from publishing.exports_standings import standings_dataset
 from publishing.models import ExportJob
 from publishing.phases_exports import phase_labels, where_columns
 from publishing.spreadsheets import CONTENT_TYPES, FORMATS, render
+from scoring.forms import TRUMP_LABELS
+from scoring.messages import outcome_label
 from scoring.models import DealRecord, ScoreSheet
+from standings import services as standings
 from tournaments.models import Contest, Entry, Table
 
 logger = logging.getLogger(__name__)
@@ -248,7 +252,6 @@ def deals_dataset(
         "entered_at",
         "game",
     )
-    from scoring.messages import outcome_label
 
     kinds = dict(DealRecord.Kind.choices)
     penalties = dict(DealRecord.Penalty.choices)
@@ -319,7 +322,6 @@ def deals_dataset(
 def trump_label(value: str) -> str:
     if not value:
         return ""
-    from scoring.forms import TRUMP_LABELS
 
     for trump, label in TRUMP_LABELS.items():
         if trump == value:
@@ -344,8 +346,6 @@ def dataset_for(contest: Contest, kind: str, progress: Progress = _no_progress) 
     if kind == ExportJob.Kind.DEALS:
         return deals_dataset(contest, progress)
     if kind == ExportJob.Kind.STANDINGS:
-        from standings import services as standings
-
         snapshot = standings.live_snapshot(contest.pk)
         if snapshot is None:
             standings.rebuild(contest.pk, force=True)
@@ -356,9 +356,6 @@ def dataset_for(contest: Contest, kind: str, progress: Progress = _no_progress) 
         progress(len(snapshot.rows), len(snapshot.rows))
         return data
     if kind == ExportJob.Kind.PLAYERS:
-        from publishing.exports_individual import players_dataset
-        from standings import services as standings
-
         standings.rebuild(contest.pk)  # a no-op when up to date
         snapshot = standings.live_snapshot(contest.pk)
         if snapshot is None:

@@ -14,6 +14,7 @@ import tablib
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from publishing.tables import rank_label
 from standings.models import StandingsSnapshot
 from tournaments.messages import TIEBREAK_LABELS
 
@@ -37,8 +38,6 @@ STANDINGS_COLUMNS: tuple[tuple[str, Any], ...] = (
 
 def standings_dataset(snapshot: StandingsSnapshot) -> tablib.Dataset:
     """The rows of a stored snapshot (every team; ``Rang`` keeps shared ranks as "3=")."""
-    from publishing.tables import rank_label
-
     # A tie-break that is one of the columns above (wins, points, difference…) gets no second
     # column: the same numbers twice would read as two different things.
     tiebreaks = list(snapshot.config.get("tiebreaks", []))

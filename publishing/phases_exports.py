@@ -9,13 +9,12 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from tournaments.models import Contest, Table
+from tournaments.phases_display import match_labels
+from tournaments.services.phases_read import read_phases
 
 
 def phase_labels(contest: Contest) -> dict[tuple[int, int, int], tuple[str, str, str]] | None:
     """Where each match of a contest in phases sits, ``None`` for a contest without phases."""
-    from tournaments.phases_display import match_labels
-    from tournaments.services.phases_read import read_phases
-
     view = read_phases(contest)
     return match_labels(view) if view is not None else None
 

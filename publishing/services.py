@@ -62,7 +62,7 @@ def set_visibility(
     round_: Round, *, show_draw: bool, show_results: bool, show_standings: bool
 ) -> Round:
     """Set what the public sees of ``round_``; the standings are rebuilt in the same commit
-    (``scoring.apps`` listens to ``round_visibility_changed``)."""
+    (``standings.wiring`` listens to ``round_visibility_changed``)."""
     try:
         with transaction.atomic():
             return tournaments_services.set_round_visibility(

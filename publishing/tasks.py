@@ -5,16 +5,14 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from publishing import exports
+
 
 @shared_task(name="scoring.run_export", ignore_result=True)
 def run_export(job_id: int) -> str:
-    from publishing import exports
-
     return exports.run_job(int(job_id))
 
 
 @shared_task(name="publishing.purge_exports", ignore_result=True)
 def purge_exports() -> int:
-    from publishing import exports
-
     return exports.purge_expired()

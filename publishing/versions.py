@@ -28,6 +28,8 @@ from django.core.cache import cache
 from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 
+from tournaments.models import Club, Contest, Round
+
 logger = logging.getLogger(__name__)
 
 GLOBAL_KEY = "atout:pub:v"
@@ -98,9 +100,7 @@ def _on_publication_model_change(sender: Any, **kwargs: Any) -> None:
 
 
 def connect_signals() -> None:
-    """Listen to saves and deletes of rounds, contests and clubs (``PublishingConfig.ready``)."""
-    from tournaments.models import Club, Contest, Round
-
+    """Listen to saves and deletes of rounds, contests and clubs (``publishing.wiring``)."""
     for model in (Round, Contest, Club):
         for signal in (post_save, post_delete):
             signal.connect(

@@ -17,7 +17,8 @@ from django.shortcuts import redirect, render
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 
-from publishing import exports
+from publishing import exports, tasks
+from publishing.exports import CONTENT_TYPES
 from publishing.forms import ExportForm
 from publishing.http import french_404
 from publishing.models import ExportJob
@@ -34,8 +35,6 @@ def _base(contest: Contest, **extra: Any) -> dict[str, Any]:
 
 def _start_export(job: ExportJob) -> None:
     """Queue the job; without a broker (or while it is down) run it here."""
-    from publishing import tasks
-
     if not events.broker_is_backing_off():
         try:
             tasks.run_export.delay(job.pk)
@@ -110,7 +109,6 @@ def export_download(
             content = handle.read()  # an export is a few megabytes at most
     except OSError:
         raise Http404(_("Ce fichier n'est pas (ou plus) disponible.")) from None
-    from publishing.exports import CONTENT_TYPES
 
     response = HttpResponse(
         content, content_type=CONTENT_TYPES.get(job.format, "application/octet-stream")

@@ -30,12 +30,17 @@ from publishing.http import french_404
 from publishing.models import Prize
 from publishing.tables import PrizeRankingTable
 from publishing.views_phases import phased_palmares
+from scoring import services as scoring_services
+from scoring.adapters import ruleset_of_contest, ruleset_of_round
 from scoring.links import short_link
+from scoring.messages import game_label, match_title
 from scoring.models import ScoreSheet
 from standings import services as standings_service
 from tournaments import access, draws
+from tournaments.adapters import round_ruleset
+from tournaments.forms_format import format_changes
 from tournaments.links import public_url
-from tournaments.models import Contest, Entry, Round
+from tournaments.models import Contest, Entry, Round, name_key
 
 logger = logging.getLogger(__name__)
 
@@ -182,9 +187,6 @@ def table_link(sheet: ScoreSheet, round_number: int, table_number: int) -> str:
 def _sheet_layout(round_: Round) -> dict[str, Any]:
     """How the paper sheet looks: N numbered deals, or running totals towards a target, under
     the partie's own format (``format``: its words when it differs from the contest's)."""
-    from scoring.adapters import ruleset_of_contest, ruleset_of_round
-    from tournaments.forms_format import format_changes
-
     contest = round_.contest
     try:
         rules = ruleset_of_round(round_)
@@ -209,9 +211,6 @@ def _sheet_layout(round_: Round) -> dict[str, Any]:
 def _match_blocks(round_: Round) -> dict[str, Any]:
     """A match of several games prints one column block per game: the match's format and the
     games' titles (none for a one-game match)."""
-    from scoring.messages import game_label, match_title
-    from tournaments.adapters import round_ruleset
-
     try:
         rules = round_ruleset(round_)
     except Exception:  # a broken ruleset must not stop printing: one game
@@ -231,8 +230,6 @@ def print_sheets(
     request: HttpRequest, club_slug: str, contest_id: int, round_number: int
 ) -> HttpResponse:
     """One A4 score sheet per table of a published round, with the QR code of its link."""
-    from scoring import services as scoring_services
-
     round_ = access.round_for(request.user, club_slug, contest_id, round_number)
     contest = round_.contest
     if round_.status == Round.Status.DRAFT:
@@ -322,8 +319,6 @@ def _exempt_players(round_: Any) -> list[dict[str, Any]]:
 
 def _by_player(tables: list[Any]) -> list[dict[str, Any]]:
     """Every player of the round, by surname then first name, with their table and team."""
-    from tournaments.models import name_key
-
     rows = [
         {
             "key": name_key(player.last_name, player.first_name),

@@ -26,6 +26,7 @@ from django.views.decorators.http import require_GET
 
 from publishing import exports, lookups, pagecache
 from publishing.http import french_404
+from scoring.messages import breakdown_label, outcome_label
 from scoring.models import DealRecord, ScoreSheet
 from scoring.services import tie_winner
 from standings import services as standings_service
@@ -85,8 +86,6 @@ def _round_tables(round_: Round) -> list[dict[str, Any]]:
 
 
 def _deal_view(deal: DealRecord, table: Table) -> dict[str, Any]:
-    from scoring.messages import breakdown_label, outcome_label
-
     numbers = {"a": table.entry_a.number, "b": table.entry_b.number if table.entry_b else ""}
     return {
         "record": deal,

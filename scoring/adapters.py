@@ -6,9 +6,10 @@ What it owns
   forfeit of a contest as ``engine.standings.GameResult`` values, in ONE query),
   :func:`capped_scores`, :func:`sheet_result` and :func:`round_activity` live in
   ``scoring.results`` and are re-exported here, the one door callers use.
-  ``finished_results`` and ``round_activity`` are registered with ``tournaments.adapters.set_results_source`` in
-  ``ScoringConfig.ready`` so that tournaments (which never imports scoring) pairs the next
-  round from them; standings read the same function.
+  ``finished_results`` and ``round_activity`` fill the ports ``tournaments.ports.
+  results_source`` and ``round_activity`` at start-up (``scoring.wiring``), so that
+  tournaments (which never imports scoring) pairs the next round from them; standings read
+  the same function.
 * Rules: :func:`ruleset_of_contest` and :func:`ruleset_of_round` (a partie's own format over
   the contest's rules: every sheet is scored, checked and shown with it).
 * Deals: :func:`deal_input` (the

@@ -2,7 +2,8 @@
 
 What it owns
 ------------
-* :func:`build` is called by ``standings.rebuild`` with the games it read: it asks
+* :func:`rank_players`, the players' own step of ``standings.rebuild``, calls :func:`build`
+  with the games and the teams' rows the rebuild read: it asks
   ``standings.individual_inputs`` for the engine's inputs and ``engine.individual`` for the
   rows as of each partie the rebuild stores, and returns them as plain dicts
   (:func:`row_dict`) with the config and a fingerprint of what they were computed from. The
@@ -14,7 +15,7 @@ What it owns
 * :func:`player_standings` is the reader other apps call (the season standings of a mêlée):
   the live snapshot's rows as :class:`PlayerStanding` values, best first.
 * :func:`scores_before` gives a mêlée drawn "by ranking" each player's standing so far
-  (``tournaments.melee_adapters.set_player_scores_source``, registered by the app).
+  (the port ``tournaments.ports.player_scores``, registered by ``standings.wiring``).
 
 Why stored, not computed on read: a rebuild already runs after every result (on commit) and
 on every change of what is public; the players' ranking of 400 players over 8 parties adds a
@@ -36,14 +37,17 @@ from django.db.models import Q
 
 from engine.individual import IndividualError, RankedTotals, rank_totals
 from engine.standings import GameResult
+from scoring import adapters as scoring_adapters
 from standings.hashing import payload_hash
 from standings.individual_inputs import (
     IndividualInputs,
     TeamInfo,
     individual_config,
     individual_inputs,
+    teams_from_rows,
 )
 from standings.models import StandingsSnapshot
+from standings.readers import live_snapshot, public_snapshot_query
 from tournaments.models import Contest
 
 logger = logging.getLogger(__name__)
@@ -190,6 +194,18 @@ def build(
     return IndividualBuild(rows, config_json, _fingerprint(inputs, config_json))
 
 
+def rank_players(
+    contest: Contest,
+    games: Sequence[GameResult],
+    as_of_rounds: Iterable[int],
+    team_rows: Sequence[Sequence[Any]],
+) -> IndividualBuild:
+    """The players' step of a rebuild (``standings.rebuild``): :func:`build` from the games
+    and the teams' rows it read (``individual_inputs.TEAM_COLUMNS``, a mêlée's drawn pairs
+    included), everything the players' ranking needs beyond them read and made here."""
+    return build(contest, games, as_of_rounds, teams=teams_from_rows(team_rows))
+
+
 # --- the reader ---------------------------------------------------------------------------------
 
 
@@ -235,8 +251,6 @@ class PlayerStanding:
 
 
 def _live(contest_id: int) -> StandingsSnapshot | None:
-    from standings.readers import live_snapshot
-
     return live_snapshot(contest_id)
 
 
@@ -247,8 +261,6 @@ def player_standings(contest: Contest | int, *, public: bool = False) -> list[Pl
     ranking of the last partie whose standings are published, [] when none is)."""
     contest_id = contest if isinstance(contest, int) else contest.pk
     if public:
-        from standings.readers import public_snapshot_query
-
         shown = public_snapshot_query(Q(contest_id=contest_id)).first()
         return [PlayerStanding.from_row(r) for r in shown.individual_rows] if shown else []
     snapshot = _live(contest_id)
@@ -266,8 +278,6 @@ def player_standings(contest: Contest | int, *, public: bool = False) -> list[Pl
 def contest_inputs(contest: Contest) -> IndividualInputs:
     """The engine's inputs of the contest's individual ranking, every finished game counted
     (for a season's per-partie barème: ``engine.seasons.placings_from_individual``)."""
-    from scoring import adapters as scoring_adapters
-
     return individual_inputs(
         contest, scoring_adapters.finished_results(contest.pk), individual_config(contest)
     )
@@ -286,10 +296,8 @@ def _primary(ranked: RankedTotals, method: str) -> float:
 def scores_before(contest: Contest, before_round: int) -> dict[int, float]:
     """Each player's value in the ranking after the parties before ``before_round`` (the
     ranking's own measure: points, barème points, or wins then points), for a mêlée drawn
-    "by ranking" (registered as ``tournaments.melee_adapters``' scores source): byes and the
+    "by ranking" (registered on the port ``tournaments.ports.player_scores``): byes and the
     barème count as in the standings. Empty when the engine refuses the data."""
-    from scoring import adapters as scoring_adapters
-
     games = [g for g in scoring_adapters.finished_results(contest.pk) if g.round < before_round]
     try:
         inputs = individual_inputs(contest, games)
@@ -306,6 +314,7 @@ __all__ = [
     "build",
     "contest_inputs",
     "player_standings",
+    "rank_players",
     "row_dict",
     "scores_before",
 ]

@@ -10,7 +10,8 @@ force at that partie, the entry's players with the later replacements undone; a 
 ``player2`` lent to a solo player: he plays, he is credited nothing), the contest's
 :class:`~engine.individual.IndividualConfig`, each player's name and team. Two queries
 (teams, replacements with the players they name), one when the caller read the teams
-(``standings.rebuild`` does, :data:`TEAM_FIELDS`), besides the games it already read.
+(``standings.rebuild`` does, :data:`TEAM_COLUMNS`: :func:`teams_from_rows`), besides the games
+it already read.
 
 What it must not do: rank (``engine.individual``), store (``standings.individual``), or read
 the games itself when the caller has them.
@@ -21,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import chain
 from operator import attrgetter
 from typing import Any, Final, NamedTuple
@@ -30,6 +32,9 @@ from engine.individual import IndividualConfig, Lineup, PartieResult, results_fr
 from engine.standings import GameResult, ResultKind
 from tournaments import adapters as tournaments_adapters
 from tournaments.models import Contest, Entry, Replacement, SoloBye, name_key
+
+# A worker ranks the same players at every rebuild of a contest: their name keys are kept.
+_name_key = lru_cache(maxsize=16384)(name_key)
 
 # How the contest's settings name "no choice": the engine's defaults (best first partie,
 # wins, points conceded).
@@ -46,7 +51,7 @@ class PlayerInfo(NamedTuple):
     @property
     def sort_key(self) -> str:
         """The key players sharing a rank are listed by (asked only for them)."""
-        return name_key(self.last_name, self.first_name)
+        return _name_key(self.last_name, self.first_name)
 
 
 class TeamInfo(NamedTuple):
@@ -73,6 +78,23 @@ TEAM_FIELDS: Final = (
 )
 
 
+# The columns of a team as ``standings.rebuild`` reads them for both rankings, in this order:
+# the team's own (its number, name, players' names, lot, flags), then :data:`TEAM_FIELDS`.
+TEAM_COLUMNS: Final = (
+    "pk",
+    "number",
+    "name",
+    "player1__first_name",
+    "player1__last_name",
+    "player2__first_name",
+    "player2__last_name",
+    "lot",
+    "checked_in",
+    "withdrawn_after_round",
+    *TEAM_FIELDS,
+)
+
+
 def _person(pk: int, first: str, last: str, licence: str) -> PlayerInfo:
     return PlayerInfo(pk, f"{first} {last}".strip(), licence or "", first, last)
 
@@ -93,6 +115,14 @@ def team_info(
     return TeamInfo(
         pk, number, name, formed, bool(volunteer), checked_in, withdrawn_after, (p1, p2), people
     )
+
+
+def teams_from_rows(rows: Iterable[Sequence[Any]]) -> list[TeamInfo]:
+    """The teams of rows read with :data:`TEAM_COLUMNS`."""
+    return [
+        team_info(pk, number, name, bool(ci), wd, ((f1, l1), (f2, l2)), more)
+        for pk, number, name, f1, l1, f2, l2, _lot, ci, wd, *more in rows
+    ]
 
 
 @dataclass(frozen=True)
@@ -254,7 +284,9 @@ def individual_inputs(
     else:
         changes, people = {}, {}
     for team in team_list:
-        people.update({p.pk: p for p in team.people})
+        p1, p2 = team.people
+        people[p1.pk] = p1
+        people[p2.pk] = p2
     lineups: list[Lineup] = []
     volunteers: set[int] = set()
     real: set[int] = set()
@@ -286,6 +318,7 @@ def individual_inputs(
 
 __all__ = [
     "DEFAULT_TIEBREAKS",
+    "TEAM_COLUMNS",
     "TEAM_FIELDS",
     "IndividualInputs",
     "PlayerInfo",
@@ -294,4 +327,5 @@ __all__ = [
     "individual_inputs",
     "lineups_of",
     "team_info",
+    "teams_from_rows",
 ]

@@ -18,6 +18,8 @@ import logging
 from celery import shared_task
 from django.core.cache import cache
 
+from standings import services as standings
+
 logger = logging.getLogger(__name__)
 
 # How long a contest stays marked "rebuild queued" (a lost task is retried after this, and the
@@ -48,13 +50,10 @@ def claim_queue_mark(contest_id: int) -> bool:
 def rebuild_standings(contest_id: int, force: bool = False) -> str:
     # Results committed from now on must queue another rebuild: this one may not see them.
     release_queue_mark(contest_id)
-    from standings import services as standings
 
     return standings.rebuild(int(contest_id), force=bool(force)).status
 
 
 @shared_task(name="scoring.reconcile_standings", ignore_result=True)
 def reconcile_standings(limit: int = 50) -> int:
-    from standings import services as standings
-
     return len(standings.reconcile(limit=int(limit)))

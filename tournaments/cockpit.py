@@ -11,8 +11,7 @@ apps' pages by their URL names (``scoring:round_sheets``, ``publishing:prizes``�
 name imports nothing. The steps before the play (registration, phases, draw) are built here,
 the others by ``tournaments.cockpit_steps`` (with the ``Action`` and ``Step`` they are made of).
 A contest in a season shows its place in it ("Challenge d'hiver : 5e journée sur 12"), given by
-the seasons app through the port :class:`SeasonLineSource` (registered with
-:func:`register_season_line` in its ``AppConfig.ready``).
+the seasons app through the port ``tournaments.ports.season_line``.
 
 What it must not do
 -------------------
@@ -24,14 +23,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, Protocol
 
-from django.core.exceptions import ImproperlyConfigured
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournaments.adapters import RoundProgress
+from tournaments import ports
 from tournaments.cockpit_steps import (
     Action,
     Step,
@@ -41,38 +38,10 @@ from tournaments.cockpit_steps import (
     progress_line,
 )
 from tournaments.models import Contest, Round
+from tournaments.phases_display import cockpit_lines
+from tournaments.ports import RoundProgress
 from tournaments.services.day_order import describe, draws_by_ranking, tables_waiting
-
-
-class SeasonLine(NamedTuple):
-    text: str  # "Challenge d'hiver : 5e journée sur 12"
-    url: str  # the season's organiser page, as seen from the contest's club
-
-
-class SeasonLineSource(Protocol):
-    """The seasons app's answer for a contest in a season (None: nothing to show)."""
-
-    def __call__(self, contest: Contest) -> SeasonLine | None: ...
-
-
-_season_line_sources: list[SeasonLineSource] = []
-
-
-def register_season_line(source: SeasonLineSource) -> None:
-    """Give the cockpit its season line (``seasons.apps``); registering again replaces it."""
-    _season_line_sources[:] = [source]
-
-
-def season_line(contest: Contest) -> SeasonLine | None:
-    """The line of a contest in a season; None outside one (no query then)."""
-    if contest.season_id is None:
-        return None
-    if not _season_line_sources:
-        raise ImproperlyConfigured(
-            "tournaments.cockpit: no season line source registered; the seasons app registers "
-            "it in its AppConfig.ready (is 'seasons' in INSTALLED_APPS?)"
-        )
-    return _season_line_sources[0](contest)
+from tournaments.services.phases_read import read_phases
 
 
 @dataclass
@@ -181,9 +150,6 @@ class _Builder(StepBuilder):
 
     def phases(self) -> Step | None:
         """A contest in phases: each phase's state and what the next partie starts."""
-        from tournaments.phases_display import cockpit_lines
-        from tournaments.services.phases_read import read_phases
-
         view = read_phases(self.contest)
         if view is None:
             return None
@@ -342,7 +308,7 @@ def cockpit_of(contest: Contest) -> Cockpit:
         b.prizes(),
         b.exports(),
     ]
-    line = season_line(contest)
+    line = ports.season_line.get()(contest) if contest.season_id is not None else None
     return Cockpit(
         season_line=line.text if line else "",
         season_url=line.url if line else "",
@@ -357,14 +323,4 @@ def cockpit_of(contest: Contest) -> Cockpit:
     )
 
 
-__all__ = [
-    "Action",
-    "Cockpit",
-    "SeasonLine",
-    "SeasonLineSource",
-    "Step",
-    "cockpit_of",
-    "progress_line",
-    "register_season_line",
-    "season_line",
-]
+__all__ = ["Action", "Cockpit", "Step", "cockpit_of", "progress_line"]

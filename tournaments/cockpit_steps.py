@@ -26,8 +26,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments import adapters
-from tournaments.adapters import RoundProgress
 from tournaments.models import Contest, Round
+from tournaments.ports import RoundProgress
 from tournaments.services.clock import clock_of
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 
 from tournaments import journal_people, journal_play
+from tournaments.audit import action_label
 from tournaments.journal_parts import (
     DEAL,
     SHEET,
@@ -51,8 +52,6 @@ def register_builders(make: Callable[[Done], Mapping[str, Builder]]) -> None:
 
 def generic(event: AuditEvent, names: Names) -> str:
     """An action without a builder: its label, what it is about, and the fields it changed."""
-    from tournaments.audit import action_label
-
     text = action_label(event.action)
     if event.target_repr:
         text += f" ({event.target_repr})"

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
 from tournaments.audit import action_label
+from tournaments.forms_format import overrides_text
 from tournaments.journal_parts import (
     Builder,
     Names,
@@ -194,8 +195,6 @@ def _clock(event: AuditEvent, names: Names) -> str:
 
 
 def _round_format(event: AuditEvent, names: Names) -> str:
-    from tournaments.forms_format import overrides_text
-
     overrides = state_of(event.after).get("rules_overrides")
     text = _("Format de la partie %(round)s : %(format)s") % {
         "round": round_of(event, names),

@@ -14,6 +14,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 
+from tournaments.messages import report_lines
+
 POOL_METHODS: dict[str, Any] = {
     "draw": gettext_lazy("tirées au sort"),
     "serpentine": gettext_lazy("selon le classement précédent (serpentin)"),
@@ -230,8 +232,6 @@ def partie_of_phase(done: int, count: int) -> str:
 def round_report_lines(report: Any, entries: Mapping[int, Any]) -> list[tuple[str, str]]:
     """The whole "why" report of a partie: the phase's items, then the pairing's (a Swiss
     phase's partie, or a contest without phases: only the pairing's)."""
-    from tournaments.messages import report_lines
-
     items = report if isinstance(report, list) else []
     pairing = [i for i in items if not str((i or {}).get("code", "")).startswith("phase.")]
     return phase_report_lines(items, entries) + report_lines(pairing, entries)

@@ -20,7 +20,8 @@ from engine import phases as ep
 from tournaments.messages_phases import POOL_METHODS, bracket_name, place_title, stage_name
 from tournaments.models import Contest, Entry, Phase
 from tournaments.services import phases_core as core
-from tournaments.services.phases_read import PhasesView, PhaseView
+from tournaments.services.phases import upcoming
+from tournaments.services.phases_read import PhasesView, PhaseView, read_phases, table_labels
 
 KIND_LABELS = dict(Phase.Kind.choices)
 
@@ -307,8 +308,6 @@ def plan_total(simulated: core.Simulated | None) -> str:
 
 def cockpit_lines(view: PhasesView, next_number: int | None) -> list[str]:
     """The cockpit's phase step: each phase's state, and what the next partie starts."""
-    from tournaments.services.phases import upcoming
-
     lines = []
     for p in view.phases:
         state = _("terminée") if p.complete else (_("en cours") if p.started else _("à venir"))
@@ -330,8 +329,6 @@ def cockpit_lines(view: PhasesView, next_number: int | None) -> list[str]:
 def match_labels(view: PhasesView) -> dict[tuple[int, int, int], tuple[str, str, str]]:
     """(partie, team A, team B) -> (phase, pool or bracket, stage) for every match of a
     phase: the exports' columns and the prints."""
-    from tournaments.services.phases_read import table_labels
-
     out: dict[tuple[int, int, int], tuple[str, str, str]] = {}
     for number in sorted(view.round_phase):
         phase = view.of_round(number)
@@ -349,8 +346,6 @@ def match_labels(view: PhasesView) -> dict[tuple[int, int, int], tuple[str, str,
 
 def round_phases(round_: Any, entries: Mapping[int, Entry]) -> list[PhaseShow]:
     """The pools or the brackets a partie belongs to, as they stand (its round page)."""
-    from tournaments.services.phases_read import read_phases
-
     if round_.phase_id is None:
         return []
     view = read_phases(round_.contest)

@@ -20,8 +20,9 @@ from django.views.decorators.http import require_GET
 from tournaments import access, audit, journal, services
 from tournaments.forms import ContestForm, PlayerForm, RegistryAddForm
 from tournaments.forms_entries import player_choice_label
-from tournaments.models import Club, Contest, Membership, Player, Round
+from tournaments.models import Club, Contest, Membership, Player, Round, name_key
 from tournaments.responses import query_text, service_refusal
+from tournaments.rules_form import RulesForm
 from tournaments.tables import PlayerTable
 
 
@@ -85,8 +86,6 @@ def players(request: HttpRequest, club_slug: str) -> HttpResponse:
     query = query_text(request, "q")
     qs = Player.objects.registry_of(club).select_related("club")
     if query:
-        from tournaments.models import name_key
-
         qs = qs.filter(Q(name_key__contains=name_key(query)) | Q(licence__icontains=query))
     page = Paginator(qs, 100).get_page(request.GET.get("page"))
     table = PlayerTable(page.object_list, club=club)
@@ -135,7 +134,6 @@ def player_edit(request: HttpRequest, club_slug: str, player_id: int) -> HttpRes
 def player_suggestions(request: HttpRequest, club_slug: str) -> HttpResponse:
     """``<option>`` suggestions for the quick-add fields (htmx fills a ``<datalist>``)."""
     club = access.club_for(request.user, club_slug)
-    from tournaments.models import name_key
 
     typed = query_text(request, "player1", 170) or query_text(request, "player2", 170)
     query = name_key(typed or query_text(request, "q", 170))[:80]
@@ -155,8 +153,6 @@ def _form_errors_status(form: ContestForm) -> int:
 @access.organiser_view("GET", "POST")
 def contest_create(request: HttpRequest, club_slug: str) -> HttpResponse:
     """Create a contest from a preset, its options shown in plain French."""
-    from tournaments.rules_form import RulesForm
-
     club = access.club_for(request.user, club_slug)
     preset = request.POST.get("preset") or request.GET.get("preset") or None
     form = ContestForm(access.posted(request), club=club)
@@ -182,8 +178,6 @@ def contest_create(request: HttpRequest, club_slug: str) -> HttpResponse:
 @access.organiser_view("GET", "POST")
 def contest_edit(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResponse:
     """Edit a contest; once it runs, the rules and format are shown read-only."""
-    from tournaments.rules_form import RulesForm
-
     contest = access.contest_for(request.user, club_slug, contest_id)
     frozen = contest.rules_frozen
     form = ContestForm(

@@ -15,13 +15,12 @@ from django.utils.translation import gettext as _
 
 from tournaments import access, links, services
 from tournaments.cockpit import cockpit_of
+from tournaments.rules_form import rules_summary
 
 
 @access.organiser_view("GET")
 def contest(request: HttpRequest, club_slug: str, contest_id: int) -> HttpResponse:
     """The cockpit: the day's steps in order, each with its state, and the next action."""
-    from tournaments.rules_form import rules_summary
-
     contest = access.contest_for(request.user, club_slug, contest_id)
     cockpit = cockpit_of(contest)
     return render(

@@ -19,8 +19,8 @@ from seasons.services import season_position
 from seasons.standings.inputs import season_rules
 from seasons.tables import SeasonTable
 from seasons.texts import BAREME_LABELS, CREDIT_LABELS, error_message
-from tournaments.cockpit import SeasonLine
 from tournaments.models import Contest
+from tournaments.ports import SeasonLine
 
 __all__ = [
     "cockpit_line",
@@ -96,7 +96,7 @@ def rules_summary(season: Season) -> list[str]:
 
 def cockpit_line(contest: Contest) -> SeasonLine | None:
     """The cockpit's line of a contest in a season ("Challenge d'hiver : 5e journée sur 12"),
-    linked to the season's page as its club sees it (``tournaments.cockpit.SeasonLineSource``)."""
+    linked to the season's page as its club sees it (``tournaments.ports.season_line``)."""
     position = season_position(contest)
     if position is None:
         return None

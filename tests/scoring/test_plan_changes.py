@@ -16,7 +16,6 @@ from django.urls import reverse
 
 from engine.standings import ResultKind
 from scoring import adapters as scoring_adapters
-from scoring import follow
 from scoring.models import ScoreSheet
 from tests.scoring.conftest import table_url
 from tests.scoring.helpers import finish_game, play_deals
@@ -26,15 +25,6 @@ from tournaments.cockpit import cockpit_of
 from tournaments.models import AuditEvent, Contest, Entry, Round, Table
 
 REASON = "la salle a voté"
-
-
-@pytest.fixture(autouse=True)
-def _progress() -> Any:
-    """The sheets' progress as in production (some tournaments tests remove it)."""
-    saved = adapters.progress_source()
-    adapters.set_progress_source(follow.contest_progress)
-    yield
-    adapters.set_progress_source(saved)
 
 
 def _contest(club: Any, teams: int, rounds: int = 6, **values: Any) -> Contest:

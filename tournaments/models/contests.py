@@ -9,6 +9,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.messages import TIEBREAK_LABELS
 from tournaments.models.clubs import Club
 
 
@@ -155,8 +156,6 @@ class Contest(models.Model):
     @property
     def tiebreak_labels(self) -> list[str]:
         """The contest's tie-breaks in their order, in French ("différence de points"...)."""
-        from tournaments.messages import TIEBREAK_LABELS
-
         return [str(TIEBREAK_LABELS.get(name, name)) for name in self.tiebreaks or ()]
 
     @property

@@ -18,8 +18,8 @@ from django.utils.translation import ngettext
 
 from engine.pairing import PairingMethod
 from tournaments import adapters, audit
-from tournaments.adapters import RoundProgress, TableProgress
 from tournaments.models import Contest, Round
+from tournaments.ports import RoundProgress, TableProgress
 from tournaments.services.base import ServiceError, change_field, clean, lock_contest
 
 
