@@ -21,7 +21,7 @@ does without the shortcut), and a minimal hand-written function scoring the same
 the FFB 2016 classic rule (the floor: the engine should reach at least a fifth of it).
 
 Tarot (``tarot_bench.report``, at the end): a tarot donne beside a belote deal and beside a
-minimal hand-written tarot scorer, in the same run (goal: a donne within 2× a deal).
+minimal hand-written tarot scorer, in the same run (goal: a tarot deal within 2× a belote deal).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from rami_bench import rami_report  # benchmarks/rami_bench.py: a rami hand beside a belote deal
+from rami_bench import rami_report  # benchmarks/rami_bench.py: a rami deal beside a belote deal
 from tarot_bench import report as report_tarot
 
 from engine.belote.deal import Contract, Deal, Team, score_deal
@@ -221,7 +221,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="timed runs of each measure")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--presets", nargs="*", default=list(PRESETS), choices=list(PRESETS))
-    parser.add_argument("--rami-hands", type=int, default=1_000_000, help="rami hands (0: none)")
+    parser.add_argument("--rami-deals", type=int, default=1_000_000, help="rami deals (0: none)")
     args = parser.parse_args()
     affinity = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else "?"
     print(f"Date: {dt.datetime.now().astimezone():%Y-%m-%d %H:%M %Z}")
@@ -277,8 +277,8 @@ def main() -> None:
             f"peak {g['peak'] / 1e6:.1f} MB keeping 1,000 folded games"
         )
     report_tarot(args.deals, args.seed, args.runs)
-    if args.rami_hands:
-        rami_report(args.rami_hands, args.seed, args.runs)
+    if args.rami_deals:
+        rami_report(args.rami_deals, args.seed, args.runs)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kB on Linux
     print(f"Process maximum resident set size: {rss:.0f} MB")
     print(f"Load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

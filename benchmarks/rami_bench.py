@@ -1,22 +1,22 @@
-"""Rami benchmark: a rami hand scored beside a belote deal and beside a minimal scorer (the floor).
+"""Rami benchmark: a rami deal scored beside a belote deal and beside a minimal scorer (the floor).
 
     taskset -c 1 .venv/bin/python benchmarks/rami_bench.py                 # 1,000,000 of each
-    .venv/bin/python benchmarks/rami_bench.py --hands 100000 --runs 1      # quick
+    .venv/bin/python benchmarks/rami_bench.py --deals 100000 --runs 1      # quick
 
-Also run at the end of ``benchmarks/engine_bench.py`` (``--rami-hands``). Issue 29, point 4:
-scoring a rami hand should take at most twice the time of a belote deal on the same machine,
+Also run at the end of ``benchmarks/engine_bench.py`` (``--rami-deals``). Issue 29, point 4:
+scoring a rami deal should take at most twice the time of a belote deal on the same machine,
 in the same run. Measured, each ``--runs`` times (best and median reported, against the wall
 clock and the process's CPU time):
 
 * a belote deal: ``score_deal`` on random classic deals under ``ffb_classic_2016``;
-* a rami hand as a paper sheet records it: four players' penalties (``score_hand`` of
+* a rami deal as a paper sheet records it: four players' penalties (``score_deal`` of
   ``seed_002``), one in ten a rami;
-* the same hands with every player's cards written (the engine also checks the cards: dealt
+* the same deals with every player's cards written (the engine also checks the cards: dealt
   count, copies in the deck, worth the penalty);
 * the floor: a minimal hand-written function scoring the same penalties under the seed page's
   rule (the player out 0, the others their penalty, doubled on a rami), checking nothing.
 
-Hands and deals are generated before timing (100,000 distinct, cycled).
+Rami and belote deals are generated before timing (100,000 distinct, cycled).
 """
 
 from __future__ import annotations
@@ -34,7 +34,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine.belote.deal import Deal, Team, score_deal
 from engine.belote.rules import PRESETS as BELOTE_PRESETS
 from engine.rami.cards import CARD_VALUES
-from engine.rami.hand import Hand, score_hand
+from engine.rami.deal import Deal as RamiDeal
+from engine.rami.deal import score_deal as score_rami_deal
 from engine.rami.presets import make_rules
 
 DISTINCT = 100_000
@@ -42,7 +43,7 @@ PLAYERS = ("Anne", "Bob", "Chloé", "Dan")
 DECK = [card for card in CARD_VALUES if card != "JOKER"]
 
 
-def random_hand(rng: random.Random, with_cards: bool) -> Hand:
+def random_rami_deal(rng: random.Random, with_cards: bool) -> RamiDeal:
     """Four players dealt 7 cards from one deck; one goes out, the others keep 1 to 7 cards."""
     cards = rng.sample(DECK, 28)
     winner = rng.randrange(4)
@@ -51,10 +52,10 @@ def random_hand(rng: random.Random, with_cards: bool) -> Hand:
         for seat in range(4)
     )
     penalties = tuple(sum(CARD_VALUES[c] for c in h) for h in held)
-    return Hand(PLAYERS, penalties, rng.random() < 0.1, cards=held if with_cards else None)
+    return RamiDeal(PLAYERS, penalties, rng.random() < 0.1, cards=held if with_cards else None)
 
 
-def random_deal(rng: random.Random) -> Deal:
+def random_belote_deal(rng: random.Random) -> Deal:
     taker = rng.choice((Team.A, Team.B))
     capot = rng.choice((Team.A, Team.B)) if rng.random() < 0.03 else None
     return Deal(
@@ -93,12 +94,12 @@ def _rates(
 
 
 def rami_report(n: int, seed: int, runs: int) -> None:
-    """Print the table: belote deal, rami hand (penalties, cards), floor; the ratios."""
+    """Print the table: belote deal, rami deal (penalties, cards), floor; the ratios."""
     rng = random.Random(seed)
     count = min(n, DISTINCT)
-    deals = [random_deal(rng) for _ in range(count)]
-    plain = [random_hand(rng, False) for _ in range(count)]
-    carded = [random_hand(rng, True) for _ in range(count)]
+    deals = [random_belote_deal(rng) for _ in range(count)]
+    plain = [random_rami_deal(rng, False) for _ in range(count)]
+    carded = [random_rami_deal(rng, True) for _ in range(count)]
     belote_rules = BELOTE_PRESETS["ffb_classic_2016"].rules
     rules = make_rules("seed_002")
     rows = [
@@ -108,15 +109,19 @@ def rami_report(n: int, seed: int, runs: int) -> None:
             lambda d: score_deal(belote_rules, d),
         ),
         (
-            "rami hand, penalties written (score_hand, seed_002)",
+            "rami deal, penalties written (score_deal, seed_002)",
             plain,
-            lambda h: score_hand(rules, h),
+            lambda d: score_rami_deal(rules, d),
         ),
-        ("rami hand, cards written (score_hand, seed_002)", carded, lambda h: score_hand(rules, h)),
+        (
+            "rami deal, cards written (score_deal, seed_002)",
+            carded,
+            lambda d: score_rami_deal(rules, d),
+        ),
         (
             "floor: minimal hand-written rami scorer",
             plain,
-            lambda h: minimal_rami(h.penalties, h.rami),
+            lambda d: minimal_rami(d.penalties, d.rami),
         ),
     ]
     print(f"\nRami ({n:,} of each, 4 players, one deck; {runs} timed runs)\n")
@@ -133,18 +138,20 @@ def rami_report(n: int, seed: int, runs: int) -> None:
             f"| {1e6 / r['cpu']:.2f} | {belote_cpu / r['cpu']:.2f} |",
             flush=True,
         )
-    print("\nGoal (issue 29): a rami hand at most 2.00 × a belote deal.")
+    print("\nGoal (issue 29): a rami deal at most 2.00 × a belote deal.")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--hands", type=int, default=1_000_000, help="hands (and deals) scored")
+    parser.add_argument(
+        "--deals", type=int, default=1_000_000, help="rami deals (and belote deals) scored"
+    )
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    rami_report(args.hands, args.seed, args.runs)
+    rami_report(args.deals, args.seed, args.runs)
 
 
 if __name__ == "__main__":

@@ -1,15 +1,15 @@
-"""Tarot benchmark: a tarot donne scored beside a belote deal and beside a minimal scorer.
+"""Tarot benchmark: a tarot deal scored beside a belote deal and beside a minimal scorer.
 
-    .venv/bin/python benchmarks/tarot_bench.py --donnes 200000 --runs 5   # this section alone
+    .venv/bin/python benchmarks/tarot_bench.py --deals 200000 --runs 5   # this section alone
     taskset -c 1 .venv/bin/python benchmarks/engine_bench.py            # also runs it
 
-Issue 29, point 4: scoring a tarot donne (``engine.tarot.donne.score_donne``, every check
+Issue 29, point 4: scoring a tarot deal (``engine.tarot.deal.score_deal``, every check
 included, the breakdown left for when it is read, as belote's) must take at most twice the
 time of a belote deal (``score_deal`` under the default preset, ``club_contest``), measured
 in the same run. The floor is a minimal hand-written FFT 2012 scorer (``minimal_fft``: no
-check, no breakdown) on the same donnes. The three are timed in turn in each run, so a busy
+check, no breakdown) on the same deals. The three are timed in turn in each run, so a busy
 machine slows them alike; the best and median of the runs are given, by the wall clock and
-by the process's CPU time. Donnes and deals are generated before timing.
+by the process's CPU time. Tarot and belote deals are generated before timing.
 """
 
 from __future__ import annotations
@@ -26,7 +26,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.belote.deal import Deal, Team, score_deal
 from engine.belote.rules import PRESETS as BELOTE_PRESETS
-from engine.tarot.donne import Contract, Donne, PoigneeKind, Side, score_donne
+from engine.tarot.deal import Contract, PoigneeKind, Side
+from engine.tarot.deal import Deal as TarotDeal
+from engine.tarot.deal import score_deal as score_tarot_deal
 from engine.tarot.rules import PRESETS
 
 DISTINCT = 100_000
@@ -41,12 +43,12 @@ _FFT_POIGNEES = {PoigneeKind.SIMPLE: 20, PoigneeKind.DOUBLE: 30, PoigneeKind.TRI
 _NEEDED_HALVES = (112, 102, 82, 72)
 
 
-def random_donne(rng: random.Random) -> Donne:
-    """A possible donne as clubs play them: mostly at four, gardes and prises, a few primes."""
+def random_tarot_deal(rng: random.Random) -> TarotDeal:
+    """A possible deal as clubs play them: mostly at four, gardes and prises, a few primes."""
     n = rng.choices((4, 5, 3), (70, 20, 10))[0]
     if rng.random() < 0.003:  # a chelem announced and made, all the bouts
         taker = rng.randrange(n)
-        return Donne(
+        return TarotDeal(
             n, taker, Contract.GARDE, 182, 3, taker if n == 5 else None, None, Side.TAKER,
             chelem=Side.TAKER, chelem_announced=True,
         )  # fmt: skip
@@ -62,11 +64,11 @@ def random_donne(rng: random.Random) -> Donne:
         petit = Side.TAKER if bouts and (bouts == 3 or rng.random() < 0.6) else Side.DEFENSE
     poignees = ((rng.randrange(n), PoigneeKind.SIMPLE),) if rng.random() < 0.08 else ()
     contract = rng.choices(_CONTRACTS, (40, 45, 10, 5))[0]
-    return Donne(n, taker, contract, halves, bouts, partner, None, petit, poignees=poignees)
+    return TarotDeal(n, taker, contract, halves, bouts, partner, None, petit, poignees=poignees)
 
 
-def minimal_fft(d: Donne) -> list[int]:
-    """The FFT 2012 marque of the benchmark's donnes written as plainly as possible (no check)."""
+def minimal_fft(d: TarotDeal) -> list[int]:
+    """The FFT 2012 marque of the benchmark's deals written as plainly as possible (no check)."""
     m = _FFT_MULTIPLIERS[d.contract]
     diff = d.halves - _NEEDED_HALVES[d.bouts]
     won = diff >= 0
@@ -119,16 +121,16 @@ def _loop(fn: Callable[[object], object], items: Sequence[object], n: int) -> Ca
 
 
 def measure(n: int, seed: int, runs: int) -> dict[str, dict[str, float]]:
-    """µs per hand (best and median of ``runs``, wall clock and CPU) of the three scorers."""
+    """µs per deal (best and median of ``runs``, wall clock and CPU) of the three scorers."""
     rng = random.Random(seed)
-    donnes = [random_donne(rng) for _ in range(min(n, DISTINCT))]
-    deals = [_belote_deal(rng) for _ in range(min(n, DISTINCT))]
+    tarot_deals = [random_tarot_deal(rng) for _ in range(min(n, DISTINCT))]
+    belote_deals = [_belote_deal(rng) for _ in range(min(n, DISTINCT))]
     tarot_rules = PRESETS["fft_2012"].rules
     belote_rules = BELOTE_PRESETS["club_contest"].rules
     scorers = {
-        "belote": _loop(lambda d: score_deal(belote_rules, d), deals, n),  # type: ignore[arg-type]
-        "tarot": _loop(lambda d: score_donne(tarot_rules, d), donnes, n),  # type: ignore[arg-type]
-        "floor": _loop(minimal_fft, donnes, n),  # type: ignore[arg-type]
+        "belote": _loop(lambda d: score_deal(belote_rules, d), belote_deals, n),  # type: ignore[arg-type]
+        "tarot": _loop(lambda d: score_tarot_deal(tarot_rules, d), tarot_deals, n),  # type: ignore[arg-type]
+        "floor": _loop(minimal_fft, tarot_deals, n),  # type: ignore[arg-type]
     }
     times: dict[str, list[tuple[float, float]]] = {name: [] for name in scorers}
     for _ in range(runs):  # in turn, so that a busy moment slows all three
@@ -148,12 +150,12 @@ def measure(n: int, seed: int, runs: int) -> dict[str, dict[str, float]]:
 def report(n: int, seed: int, runs: int) -> None:
     """Print the tarot section of the engine benchmark (docs/benchmarks.md, "Tarot and rami")."""
     r = measure(n, seed, runs)
-    print(f"\nTarot: {n:,} donnes (FFT 2012) beside {n:,} belote deals (club_contest), {runs} runs")
-    print("\n| scorer | µs per hand, best | median | CPU µs, best | CPU median |")
+    print(f"\nTarot: {n:,} deals (FFT 2012) beside {n:,} belote deals (club_contest), {runs} runs")
+    print("\n| scorer | µs per deal, best | median | CPU µs, best | CPU median |")
     print("|---|---:|---:|---:|---:|")
     labels = {
         "belote": "belote `score_deal`, club_contest",
-        "tarot": "tarot `score_donne`, fft_2012",
+        "tarot": "tarot `score_deal`, fft_2012",
         "floor": "minimal hand-written FFT scorer (floor)",
     }
     for name, label in labels.items():
@@ -164,7 +166,7 @@ def report(n: int, seed: int, runs: int) -> None:
         )
     t, b, f = r["tarot"], r["belote"], r["floor"]
     print(
-        f"\nTarot donne ÷ belote deal: {t['median'] / b['median']:.2f} (median), "
+        f"\nTarot deal ÷ belote deal: {t['median'] / b['median']:.2f} (median), "
         f"{t['best'] / b['best']:.2f} (best), {t['cpu_median'] / b['cpu_median']:.2f} (CPU "
         f"median); goal at most 2. Tarot ÷ floor: {t['median'] / f['median']:.2f} (median)."
     )
@@ -174,11 +176,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--donnes", type=int, default=1_000_000)
+    parser.add_argument("--deals", type=int, default=1_000_000)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    report(args.donnes, args.seed, args.runs)
+    report(args.deals, args.seed, args.runs)
 
 
 if __name__ == "__main__":

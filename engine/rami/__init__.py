@@ -2,8 +2,8 @@
 
 ``cards`` (the cards, their values and the decks), ``rules`` (``RamiRules``: every option with
 its source, checked once when built) and ``presets`` (the named presets and the rules' JSON),
-``hand`` (``score_hand``: one hand's scores from the value of the cards each player holds),
-``game`` (``GameState``: hands folded into totals, the game's end, the ranking), ``sheet`` (the
-check of a paper score sheet), ``hand_json`` and ``cli`` (JSON in and out), ``errors`` (rami's
+``deal`` (``score_deal``: one deal's scores from the value of the cards each player holds),
+``game`` (``GameState``: deals folded into totals, the game's end, the ranking), ``sheet`` (the
+check of a paper score sheet), ``deal_json`` and ``cli`` (JSON in and out), ``errors`` (rami's
 codes). It imports nothing of another game.
 """

@@ -1,10 +1,10 @@
 """Rami's commands on the engine's command line: JSON in, JSON out, coded errors.
 
 This module owns ``python -m engine rami score|game|table-check|presets|options`` and the JSON
-writing of a hand's score and of a game (``score_to_json``, ``game_to_json``).
+writing of a deal's score and of a game (``score_to_json``, ``game_to_json``).
 ``score_deal_json`` and ``fold_game_json`` are the score and game commands once the rules are
-read: ``engine.rami.interface`` offers them to the engine's game interface. Hands are read by
-``engine.rami.hand_json``; the shared command line (``engine.cli``) dispatches, prints and
+read: ``engine.rami.interface`` offers them to the engine's game interface. Deals are read by
+``engine.rami.deal_json``; the shared command line (``engine.cli``) dispatches, prints and
 maps errors to exit codes. docs/engine.md documents every field with examples.
 """
 
@@ -13,16 +13,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.rami.errors import EngineError
-from engine.rami.game import GameState, new_game
-from engine.rami.hand import HandScore
-from engine.rami.hand import score_hand as score_typed_hand
-from engine.rami.hand_json import (
+from engine.rami.deal import DealScore, score_deal
+from engine.rami.deal_json import (
     check_keys,
     check_written,
-    hand_from_json,
+    deal_from_json,
     players_from_json,
 )
+from engine.rami.errors import EngineError
+from engine.rami.game import GameState, new_game
 from engine.rami.presets import PRESETS, rules_from_json
 from engine.rami.rules import OPTIONS, RamiRules
 from engine.rami.sheet import check_sheet
@@ -40,8 +39,8 @@ __all__ = [
 ]
 
 
-def score_to_json(score: HandScore) -> dict[str, Any]:
-    """A hand's score as JSON, by player name (see docs/engine.md)."""
+def score_to_json(score: DealScore) -> dict[str, Any]:
+    """A deal's score as JSON, by player name (see docs/engine.md)."""
     names = score.players
     return {
         "scores": dict(zip(names, score.scores, strict=True)),
@@ -67,40 +66,40 @@ def _without_rules(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def cmd_score(data: object) -> dict[str, Any]:
-    raw = check_keys(data, {"rules", "hand"}, "input")
+    raw = check_keys(data, {"rules", "deal"}, "input")
     return score_deal_json(_rules(raw), _without_rules(raw))
 
 
 def score_deal_json(rules: RamiRules, data: object) -> dict[str, Any]:
-    """One hand's score: ``{"hand": {...}}`` under ``rules``."""
-    raw = check_keys(data, {"hand"}, "input")
-    hand = hand_from_json(raw.get("hand"))
-    score = score_typed_hand(rules, hand)
-    check_written(raw["hand"], score)
+    """One deal's score: ``{"deal": {...}}`` under ``rules``."""
+    raw = check_keys(data, {"deal"}, "input")
+    deal = deal_from_json(raw.get("deal"))
+    score = score_deal(rules, deal)
+    check_written(raw["deal"], score)
     return score_to_json(score)
 
 
 def cmd_game(data: object) -> dict[str, Any]:
-    raw = check_keys(data, {"rules", "players", "hands", "start"}, "input")
+    raw = check_keys(data, {"rules", "players", "deals", "start"}, "input")
     return fold_game_json(_rules(raw), _without_rules(raw))
 
 
 def fold_game_json(rules: RamiRules, data: object) -> dict[str, Any]:
-    """A game: ``{"players": [...], "hands": [...], "start": {...}}`` folded under ``rules``."""
-    raw = check_keys(data, {"players", "hands", "start"}, "input")
-    hands = raw.get("hands")
-    if not isinstance(hands, list):
-        raise EngineError("rami.invalid_input", "hands must be a list", {"field": "hands"})
-    state = _start(rules, raw, hands)
-    for index, item in enumerate(hands):
-        field = f"hands[{index}]"
+    """A game: ``{"players": [...], "deals": [...], "start": {...}}`` folded under ``rules``."""
+    raw = check_keys(data, {"players", "deals", "start"}, "input")
+    deals = raw.get("deals")
+    if not isinstance(deals, list):
+        raise EngineError("rami.invalid_input", "deals must be a list", {"field": "deals"})
+    state = _start(rules, raw, deals)
+    for index, item in enumerate(deals):
+        field = f"deals[{index}]"
         try:
-            hand = hand_from_json(_without_totals(item, field), field)
-            state = state.apply(hand)
+            deal = deal_from_json(_without_totals(item, field), field)
+            state = state.apply(deal)
             check_written(item, state.entries[-1].score, field)
             _check_totals(item, state, field)
         except EngineError as exc:
-            exc.params.setdefault("hand_index", index)
+            exc.params.setdefault("deal_index", index)
             raise
     return game_to_json(state)
 
@@ -111,7 +110,7 @@ def _without_totals(item: object, field: str) -> Mapping[str, Any]:
 
 
 def _check_totals(item: Mapping[str, Any], state: GameState, field: str) -> None:
-    """The running totals as the sheet writes them after this hand, if given."""
+    """The running totals as the sheet writes them after this deal, if given."""
     written = item.get("totals")
     if written is None:
         return
@@ -133,18 +132,18 @@ def _check_totals(item: Mapping[str, Any], state: GameState, field: str) -> None
             )
 
 
-def _start(rules: RamiRules, raw: Mapping[str, Any], hands: list[Any]) -> GameState:
-    """The game's seats (``players``, else the first hand's) and its ``start``, if any."""
+def _start(rules: RamiRules, raw: Mapping[str, Any], deals: list[Any]) -> GameState:
+    """The game's seats (``players``, else the first deal's) and its ``start``, if any."""
     if "players" in raw:
         players = players_from_json(raw["players"])
-    elif hands and isinstance(hands[0], Mapping) and isinstance(hands[0].get("players"), Mapping):
-        players = tuple(str(p) for p in hands[0]["players"])
+    elif deals and isinstance(deals[0], Mapping) and isinstance(deals[0].get("players"), Mapping):
+        players = tuple(str(p) for p in deals[0]["players"])
     else:
         raise EngineError("rami.invalid_input", "the game needs its players", {"field": "players"})
     start = raw.get("start")
     if start is None:
         return new_game(rules, players)
-    start = check_keys(start, {"totals", "hands_played"}, "start")
+    start = check_keys(start, {"totals", "deals_played"}, "start")
     totals = start.get("totals", {})
     if not isinstance(totals, Mapping) or set(totals) - set(players):
         raise EngineError(
@@ -153,7 +152,7 @@ def _start(rules: RamiRules, raw: Mapping[str, Any], hands: list[Any]) -> GameSt
             {"field": "totals", "value": totals},
         )
     return new_game(
-        rules, players, [totals.get(p, 0) for p in players], start.get("hands_played", 0)
+        rules, players, [totals.get(p, 0) for p in players], start.get("deals_played", 0)
     )
 
 
@@ -166,7 +165,7 @@ def game_to_json(state: GameState) -> dict[str, Any]:
 
     return {
         "players": list(names),
-        "hands": [
+        "deals": [
             {
                 "index": e.index,
                 "scores": by_name(e.score.scores),
@@ -178,8 +177,8 @@ def game_to_json(state: GameState) -> dict[str, Any]:
             for e in state.entries
         ],
         "totals": by_name(state.totals),
-        "hands_played": state.hands_played,
-        "hands_left": state.hands_left,
+        "deals_played": state.deals_played,
+        "deals_left": state.deals_left,
         "game_over": state.game_over,
         "ended_by": state.ended_by,
         "ended_at": state.ended_at,
@@ -192,7 +191,7 @@ def game_to_json(state: GameState) -> dict[str, Any]:
 
 
 def cmd_table_check(data: object) -> dict[str, Any]:
-    raw = check_keys(data, {"rules", "players", "hands", "totals"}, "input")
+    raw = check_keys(data, {"rules", "players", "deals", "totals"}, "input")
     return check_sheet(_rules(raw), _without_rules(raw))
 
 

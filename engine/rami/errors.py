@@ -21,10 +21,10 @@ _CODES: Final = {
     "rami.invalid_option": "an option has a value outside its allowed values (option, value, allowed)",
     # Input shape (command line)
     "rami.invalid_input": "the input is not an object, lacks a field or has an unknown one (field)",
-    # Hands: players
-    "rami.invalid_players": "a hand needs 2 to 7 players with distinct, non-empty names (count, min, max, player)",
-    "rami.players_mismatch": "a hand's players are not the game's (hand_index, missing, unknown)",
-    # Hands: what each player holds
+    # Deals: players
+    "rami.invalid_players": "a deal needs 2 to 7 players with distinct, non-empty names (count, min, max, player)",
+    "rami.players_mismatch": "a deal's players are not the game's (deal_index, missing, unknown)",
+    # Deals: what each player holds
     "rami.invalid_hand_value": "a player's entry is not a penalty, a card list or {cards, penalty} (player)",
     "rami.invalid_card": "a card is not a rank (A 2-10 J Q K) and a suit (H D C S), nor JOKER (player, card)",
     "rami.joker_without_two_decks": "a joker is only played in the two-deck game (player)",
@@ -32,17 +32,17 @@ _CODES: Final = {
     "rami.too_many_cards": "a player holds more cards than were dealt (player, count, dealt)",
     "rami.penalty_out_of_range": "a penalty is not a whole number a hand can hold (player, penalty, min, max)",
     "rami.penalty_mismatch": "the penalty written differs from the value of the cards (player, written, cards_value)",
-    # Hands: how the hand ended
-    "rami.no_winner": "nobody went out (a penalty of 0) and the hand is not marked stock_out",
-    "rami.two_winners": "two players went out in the same hand (players)",
-    "rami.stock_out_disabled": "a hand ends on stock out only with the rules' stock_out = ends_hand",
-    "rami.stock_out_with_winner": "a hand that ended on stock out has a player who went out (player)",
-    "rami.rami_without_winner": "a rami needs the player who went out; a stock-out hand has none",
-    "rami.score_mismatch": "the hand's scores as written differ from the engine's (player, written, expected)",
+    # Deals: how the deal ended
+    "rami.no_winner": "nobody went out (a penalty of 0) and the deal is not marked stock_out",
+    "rami.two_winners": "two players went out in the same deal (players)",
+    "rami.stock_out_disabled": "a deal ends on stock out only with the rules' stock_out = ends_deal",
+    "rami.stock_out_with_winner": "a deal that ended on stock out has a player who went out (player)",
+    "rami.rami_without_winner": "a rami needs the player who went out; a stock-out deal has none",
+    "rami.score_mismatch": "the deal's scores as written differ from the engine's (player, written, expected)",
     # Games
     "rami.invalid_start": "a game's starting state is impossible (field, value)",
-    "rami.game_over": "a hand was added after the game had ended (hand_index)",
-    "rami.total_mismatch": "a running total as written differs from the engine's (hand_index, player, written, expected)",
+    "rami.game_over": "a deal was added after the game had ended (deal_index)",
+    "rami.total_mismatch": "a running total as written differs from the engine's (deal_index, player, written, expected)",
 }
 
 register_codes("rami", _CODES)

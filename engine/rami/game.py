@@ -1,10 +1,10 @@
-"""A rami game: hands folded into per-player totals, the game's end, its winners and ranking.
+"""A rami game: deals folded into per-player totals, the game's end, its winners and ranking.
 
-This module owns ``GameState`` (an immutable value: the players, their totals, the hands
-played and each hand's entry; ``apply`` returns the next state), ``new_game`` (a game from its
+This module owns ``GameState`` (an immutable value: the players, their totals, the deals
+played and each deal's entry; ``apply`` returns the next state), ``new_game`` (a game from its
 start, or taken up from the middle of a score sheet), ``fold_game`` and ``Standing`` (a line
-of the ranking). The end (``RamiRules.game_end``): after ``hands`` hands, or after the hand in
-which a total reaches ``limit``. Under the penalty count the lowest total wins and the players
+of the ranking). The end (``RamiRules.game_end``): after ``deals_per_game`` deals, or after
+the deal in which a total reaches ``limit``. Under the penalty count the lowest total wins and the players
 who reached the limit are out; under the positive count the highest total wins. Equal totals
 share a rank, and equal first places are all winners (the contest's tie-break decides).
 """
@@ -14,19 +14,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from engine.rami.deal import Deal, DealScore, check_players, score_deal
 from engine.rami.errors import EngineError
-from engine.rami.hand import Hand, HandScore, check_players, score_hand
 from engine.rami.rules import GameEnd, RamiRules
 
-__all__ = ["GameState", "HandEntry", "Standing", "fold_game", "new_game"]
+__all__ = ["DealEntry", "GameState", "Standing", "fold_game", "new_game"]
 
 
 @dataclass(frozen=True, slots=True)
-class HandEntry:
-    """One hand of the game: its index, its score and the totals after it (game seat order)."""
+class DealEntry:
+    """One deal of the game: its index, its score and the totals after it (game seat order)."""
 
     index: int
-    score: HandScore
+    score: DealScore
     totals: tuple[int, ...]
 
 
@@ -41,14 +41,14 @@ class Standing:
 
 @dataclass(frozen=True, slots=True)
 class GameState:
-    """The game so far. Build it with ``new_game``; ``apply`` adds one hand."""
+    """The game so far. Build it with ``new_game``; ``apply`` adds one deal."""
 
     rules: RamiRules
     players: tuple[str, ...]
     totals: tuple[int, ...]
-    hands_played: int = 0  # the sheet's hands before the first entry included
-    entries: tuple[HandEntry, ...] = ()
-    ended_at: int | None = None  # the index of the hand that ended the game
+    deals_played: int = 0  # the sheet's deals before the first entry included
+    entries: tuple[DealEntry, ...] = ()
+    ended_at: int | None = None  # the index of the deal that ended the game
 
     @property
     def game_over(self) -> bool:
@@ -56,15 +56,15 @@ class GameState:
 
     @property
     def ended_by(self) -> str | None:
-        """``"hands"`` or ``"limit"`` once the game is over."""
+        """``"deals"`` or ``"limit"`` once the game is over."""
         return self.rules.game_end.value if self.game_over else None
 
     @property
-    def hands_left(self) -> int | None:
-        """Hands still to play in a game of N hands (None for a game to a limit)."""
-        if self.rules.game_end is not GameEnd.HANDS:
+    def deals_left(self) -> int | None:
+        """Deals still to play in a game of N deals (None for a game to a limit)."""
+        if self.rules.game_end is not GameEnd.DEALS:
             return None
-        return self.rules.hands - self.hands_played
+        return self.rules.deals_per_game - self.deals_played
 
     @property
     def reached_limit(self) -> tuple[str, ...]:
@@ -93,49 +93,49 @@ class GameState:
             return ()
         return tuple(s.player for s in self.ranking() if s.rank == 1)
 
-    def apply(self, hand: Hand) -> GameState:
-        """The state after ``hand`` (its players in any order); ``rami.game_over`` once over."""
+    def apply(self, deal: Deal) -> GameState:
+        """The state after ``deal`` (its players in any order); ``rami.game_over`` once over."""
         index = len(self.entries)
         if self.game_over:
             raise EngineError(
-                "rami.game_over", "the game is over: no more hands", {"hand_index": index}
+                "rami.game_over", "the game is over: no more deals", {"deal_index": index}
             )
-        score = score_hand(self.rules, self._seated(hand, index))
+        score = score_deal(self.rules, self._seated(deal, index))
         totals = tuple(a + b for a, b in zip(self.totals, score.scores, strict=True))
-        played = self.hands_played + 1
+        played = self.deals_played + 1
         ended = _ends(self.rules, totals, played)
         return replace(
             self,
             totals=totals,
-            hands_played=played,
-            entries=(*self.entries, HandEntry(index, score, totals)),
+            deals_played=played,
+            entries=(*self.entries, DealEntry(index, score, totals)),
             ended_at=index if ended else None,
         )
 
-    def _seated(self, hand: Hand, index: int) -> Hand:
-        """``hand`` with its players in the game's seat order."""
-        if hand.players == self.players:
-            return hand
-        if sorted(hand.players) != sorted(self.players):
+    def _seated(self, deal: Deal, index: int) -> Deal:
+        """``deal`` with its players in the game's seat order."""
+        if deal.players == self.players:
+            return deal
+        if sorted(deal.players) != sorted(self.players):
             raise EngineError(
                 "rami.players_mismatch",
-                "a hand names other players than the game's",
+                "a deal names other players than the game's",
                 {
-                    "hand_index": index,
-                    "missing": [p for p in self.players if p not in hand.players],
-                    "unknown": [p for p in hand.players if p not in self.players],
+                    "deal_index": index,
+                    "missing": [p for p in self.players if p not in deal.players],
+                    "unknown": [p for p in deal.players if p not in self.players],
                 },
             )
-        seat = {player: i for i, player in enumerate(hand.players)}
+        seat = {player: i for i, player in enumerate(deal.players)}
         order = [seat[player] for player in self.players]
-        cards = None if hand.cards is None else tuple(hand.cards[i] for i in order)
-        penalties = tuple(hand.penalties[i] for i in order)
-        return replace(hand, players=self.players, penalties=penalties, cards=cards)
+        cards = None if deal.cards is None else tuple(deal.cards[i] for i in order)
+        penalties = tuple(deal.penalties[i] for i in order)
+        return replace(deal, players=self.players, penalties=penalties, cards=cards)
 
 
 def _ends(rules: RamiRules, totals: tuple[int, ...], played: int) -> bool:
-    if rules.game_end is GameEnd.HANDS:
-        return played >= rules.hands
+    if rules.game_end is GameEnd.DEALS:
+        return played >= rules.deals_per_game
     return max(totals) >= rules.limit
 
 
@@ -143,11 +143,11 @@ def new_game(
     rules: RamiRules,
     players: Sequence[str],
     totals: Sequence[int] | None = None,
-    hands_played: int = 0,
+    deals_played: int = 0,
 ) -> GameState:
     """A game of ``players`` (seat order), from the start or from a sheet's totals so far.
 
-    ``totals`` and ``hands_played`` take a game up from the middle of a sheet: whole numbers
+    ``totals`` and ``deals_played`` take a game up from the middle of a sheet: whole numbers
     >= 0, and a game that is not over yet (``rami.invalid_start``).
     """
     seats = tuple(players)
@@ -159,31 +159,31 @@ def new_game(
             "one whole number >= 0 per player",
             {"field": "totals", "value": list(start)},
         )
-    if type(hands_played) is not int or hands_played < 0:
+    if type(deals_played) is not int or deals_played < 0:
         raise EngineError(
             "rami.invalid_start",
-            "hands_played is a whole number >= 0",
-            {"field": "hands_played", "value": hands_played},
+            "deals_played is a whole number >= 0",
+            {"field": "deals_played", "value": deals_played},
         )
-    if _ends(rules, start, hands_played):
-        field = "hands_played" if rules.game_end is GameEnd.HANDS else "totals"
+    if _ends(rules, start, deals_played):
+        field = "deals_played" if rules.game_end is GameEnd.DEALS else "totals"
         raise EngineError(
             "rami.invalid_start",
             "the game would already be over",
-            {"field": field, "value": hands_played if field == "hands_played" else list(start)},
+            {"field": field, "value": deals_played if field == "deals_played" else list(start)},
         )
-    return GameState(rules, seats, start, hands_played)
+    return GameState(rules, seats, start, deals_played)
 
 
 def fold_game(
     rules: RamiRules,
     players: Sequence[str],
-    hands: Iterable[Hand],
+    deals: Iterable[Deal],
     totals: Sequence[int] | None = None,
-    hands_played: int = 0,
+    deals_played: int = 0,
 ) -> GameState:
-    """``new_game(rules, players, totals, hands_played)`` with each of ``hands`` applied."""
-    state = new_game(rules, players, totals, hands_played)
-    for hand in hands:
-        state = state.apply(hand)
+    """``new_game(rules, players, totals, deals_played)`` with each of ``deals`` applied."""
+    state = new_game(rules, players, totals, deals_played)
+    for deal in deals:
+        state = state.apply(deal)
     return state

@@ -1,7 +1,7 @@
 """Rami as one game of the engine: ``RAMI``.
 
 This module owns rami's answer to ``engine.games.Game``: its presets (the default first) and
-options, its rules to and from JSON, one hand's score and a game's fold (``engine.rami.cli``'s
+options, its rules to and from JSON, one deal's score and a game's fold (``engine.rami.cli``'s
 ``score_deal_json`` and ``fold_game_json``), and its commands. It adds no rule of its own.
 """
 

@@ -42,7 +42,7 @@ def seed_002() -> RamiRules:
     "L'As vaut 11, les figures 10, et les autres cartes leur valeur nominale", the lowest total
     wins ("Décompte des points"); "Lorsqu'un joueur pose toutes ses cartes d'un coup, on dit
     qu'il fait rami. Les points sont alors doublés" ("Faire rami"); an empty stock is renewed
-    from the discard pile. The page names no game end: a game of 12 hands (house decision,
+    from the discard pile. The page names no game end: a game of 12 deals (house decision,
     docs/engine.md).
     """
     return RamiRules()

@@ -3,7 +3,7 @@
 This module owns the option enums, ``RamiRules`` (one frozen value holding every option; it is
 stored on a contest as JSON and frozen when the contest starts), ``OPTIONS`` (what
 ``python -m engine rami options`` prints) and the numbers derived once per ruleset so that
-scoring a hand reads plain slots: the cards dealt and the largest penalty at each table size.
+scoring a deal reads plain slots: the cards dealt and the largest penalty at each table size.
 Presets and the JSON reading are ``engine.rami.presets``'.
 """
 
@@ -37,7 +37,7 @@ MAX_PLAYERS: Final = 7
 
 
 class Count(StrEnum):
-    """Who scores a hand, and which total wins."""
+    """Who scores a deal, and which total wins."""
 
     PENALTY = "penalty"  # seed page: each scores his cards left in hand; the lowest total wins
     POSITIVE = "positive"  # seed page's variant: the winner scores the others' hands; highest wins
@@ -55,14 +55,14 @@ class StockOut(StrEnum):
     """What happens when the stock (talon) runs out."""
 
     NEW_STOCK = "new_stock"  # seed page: the discard pile is turned over as a new stock
-    ENDS_HAND = "ends_hand"  # seed page's variant "Fin de partie": the hand ends, nobody out
+    ENDS_DEAL = "ends_deal"  # seed page's variant "Fin de partie": the deal ends, nobody out
 
 
 class GameEnd(StrEnum):
-    """When a game (several hands) ends."""
+    """When a game (several deals) ends."""
 
-    HANDS = "hands"  # after a number of hands
-    LIMIT = "limit"  # after the hand in which a total reaches the limit
+    DEALS = "deals"  # after ``deals_per_game`` deals
+    LIMIT = "limit"  # after the deal in which a total reaches the limit
 
 
 def dealt(decks: int, players: int) -> int:
@@ -110,14 +110,14 @@ class OptionSpec:
 
 @dataclass(frozen=True, slots=True)
 class _Derived:
-    """Numbers read by ``score_hand``, indexed by the number of players (0 below 2)."""
+    """Numbers read by ``score_deal``, indexed by the number of players (0 below 2)."""
 
     dealt: tuple[int, ...]
     max_penalty: tuple[int, ...]  # the largest value a player's cards left can be worth
     positive: bool
     double: bool
     rami_add: int  # what a rami adds to each loser's hand (0 when it doubles)
-    stock_out_ends_hand: bool
+    stock_out_ends_deal: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,8 +132,8 @@ class RamiRules:
     count: Count = Count.PENALTY
     rami_bonus: RamiBonus = RamiBonus.DOUBLE
     stock_out: StockOut = StockOut.NEW_STOCK
-    game_end: GameEnd = GameEnd.HANDS
-    hands: int = 12
+    game_end: GameEnd = GameEnd.DEALS
+    deals_per_game: int = 12
     limit: int = 100
     derived: _Derived = field(init=False, repr=False, compare=False, hash=False)
 
@@ -150,7 +150,7 @@ class RamiRules:
             positive=self.count is Count.POSITIVE,
             double=self.rami_bonus is RamiBonus.DOUBLE,
             rami_add=10 if self.rami_bonus is RamiBonus.ADD_10 else 0,
-            stock_out_ends_hand=self.stock_out is StockOut.ENDS_HAND,
+            stock_out_ends_deal=self.stock_out is StockOut.ENDS_DEAL,
         )
         object.__setattr__(self, "derived", derived)
 
@@ -197,18 +197,18 @@ _DESCRIPTIONS: Final[Mapping[str, str]] = {
         f"them so increased). {_SEED}, 'Faire rami'"
     ),
     "stock_out": (
-        "new_stock: the discard pile is turned over as a new stock and the hand goes on; "
-        "ends_hand: the hand ends when the stock is empty at the end of a turn, nobody out "
+        "new_stock: the discard pile is turned over as a new stock and the deal goes on; "
+        "ends_deal: the deal ends when the stock is empty at the end of a turn, nobody out "
         "(each scores his hand under the penalty count, nobody scores under the positive count). "
         f"{_SEED}, 'Distribution' and the variant 'Fin de partie'"
     ),
     "game_end": (
-        "hands: a game is a number of hands; limit: it ends after the hand in which a total "
+        "deals: a game is deals_per_game deals; limit: it ends after the deal in which a total "
         "reaches the limit (penalty count: those players are out and the lowest total wins; "
         "positive count: the highest total wins). Issue 29; the seed page names no end"
     ),
-    "hands": (
-        "hands in a game when game_end = hands (house: 12 lets every seat deal equally at "
+    "deals_per_game": (
+        "deals in a game when game_end = deals (house: 12 lets every seat deal equally at "
         "tables of 2, 3, 4 and 6)"
     ),
     "limit": "the total that ends a game when game_end = limit (reached: at or above it)",
@@ -222,7 +222,7 @@ def _spec(name: str, default: object) -> OptionSpec:
         return OptionSpec(name, "enum", choices, default, description)
     if name == "decks":
         return OptionSpec(name, "int", (1, 2), default, description)
-    bounds = (1, 100) if name == "hands" else (1, 10_000)
+    bounds = (1, 100) if name == "deals_per_game" else (1, 10_000)
     return OptionSpec(name, "int", bounds, default, description, ranged=True)
 
 

@@ -1,11 +1,11 @@
 """The check of a paper rami score sheet: its columns add up, and no line is impossible.
 
 This module owns ``check_sheet`` (``python -m engine rami table-check``). A rami sheet has no
-fixed sum per hand (belote's 162, tarot's zero): what it allows checking is that each
-player's written total is the sum of his column, and that each line could come from a hand
+fixed sum per deal (belote's 162, tarot's zero): what it allows checking is that each
+player's written total is the sum of his column, and that each line could come from a deal
 under the rules. A line is flagged, never refused, when it surely cannot: two players out
 (two zeros, or two scorers under the positive count), nobody out where an empty stock does not
-end a hand, or a score no hand can give (below 2 or above the largest hand, or doubled / plus
+end a deal, or a score no deal can give (below 2 or above the largest hand, or doubled / plus
 10 after a rami for every other player at once). The engine does not guess which line is wrong.
 """
 
@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.rami.deal import check_players
+from engine.rami.deal_json import check_keys, players_from_json
 from engine.rami.errors import EngineError
-from engine.rami.hand import check_players
-from engine.rami.hand_json import check_keys, players_from_json
 from engine.rami.rules import RamiRules
 
 __all__ = ["check_sheet"]
@@ -25,12 +25,12 @@ Row = tuple[str, list[str]]  # a line's reason and the players it names
 
 
 def check_sheet(rules: RamiRules, data: object) -> dict[str, Any]:
-    """``{"players": [...], "hands": [{player: score}...], "totals": {player: n}}`` checked."""
-    raw = check_keys(data, {"players", "hands", "totals"}, "input")
-    rows = raw.get("hands")
+    """``{"players": [...], "deals": [{player: score}...], "totals": {player: n}}`` checked."""
+    raw = check_keys(data, {"players", "deals", "totals"}, "input")
+    rows = raw.get("deals")
     if not isinstance(rows, list) or not rows:
         raise EngineError(
-            "rami.invalid_input", "hands is a list of {player: score}", {"field": "hands"}
+            "rami.invalid_input", "deals is a list of {player: score}", {"field": "deals"}
         )
     if "players" in raw:
         players = players_from_json(raw["players"])
@@ -56,14 +56,14 @@ def check_sheet(rules: RamiRules, data: object) -> dict[str, Any]:
 
 
 def _row(players: tuple[str, ...], row: object, index: int) -> tuple[int, ...]:
-    field = f"hands[{index}]"
+    field = f"deals[{index}]"
     if not isinstance(row, Mapping) or set(row) != set(players):
         given = set(row) if isinstance(row, Mapping) else set()
         raise EngineError(
             "rami.players_mismatch",
             "each line gives a score for every player of the sheet",
             {
-                "hand_index": index,
+                "deal_index": index,
                 "missing": [p for p in players if p not in given],
                 "unknown": sorted(str(p) for p in given - set(players)),
             },
@@ -100,7 +100,7 @@ def _problem(rules: RamiRules, players: tuple[str, ...], values: tuple[int, ...]
     out = [p for p, v in zip(players, values, strict=True) if v == 0]
     if len(out) > 1:
         return "two_winners", out
-    if not out and not rules.derived.stock_out_ends_hand:
+    if not out and not rules.derived.stock_out_ends_deal:
         return "no_winner", []
     losers = [(p, v) for p, v in zip(players, values, strict=True) if v]
     plain = [p for p, v in losers if not 2 <= v <= top]
@@ -118,7 +118,7 @@ def _positive_problem(
     if len(scorers) > 1:
         return "two_winners", scorers
     if not scorers:
-        return None if rules.derived.stock_out_ends_hand else ("no_winner", [])
+        return None if rules.derived.stock_out_ends_deal else ("no_winner", [])
     others = len(players) - 1
     top = rules.derived.max_penalty[len(players)]
     won = max(values)

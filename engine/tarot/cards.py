@@ -4,7 +4,7 @@ This module owns the deck (four suits of 14 cards: roi, dame, cavalier, valet, 1
 trumps; the excuse), each card's points counted in **half-points** (roi and bout 4½ = 9,
 dame 7, cavalier 5, valet 3, any other card 1: 182 in all, 91 points), the points the
 taker's side needs by its bouts (FFT 2012: 56, 51, 41, 36), and the sizes that bound a
-donne at 3, 4 and 5 players (hands, chien). Counting in half-points keeps every sum exact.
+deal at 3, 4 and 5 players (hands, chien). Counting in half-points keeps every sum exact.
 It knows nothing of contracts or of the marque.
 """
 

@@ -1,6 +1,6 @@
-"""Impossible donnes refused, each with its code, before a donne is scored.
+"""Impossible deals refused, each with its code, before a deal is scored.
 
-This module owns ``check_donne``: the table (3 to 5 seats, the taker, the partner and the
+This module owns ``check_deal``: the table (3 to 5 seats, the taker, the partner and the
 mort where the rules have them), the contract (pousse only where the rules play it), the
 card points (0 to 91 in halves; whole when four play; within what the bouts allow), the
 petit au bout, the chelem, the poignées (one per player, no more trumps shown than the 21
@@ -21,10 +21,10 @@ from engine.tarot.cards import (
     TRUMPS,
 )
 from engine.tarot.errors import EngineError
-from engine.tarot.model import Contract, Donne, MisereKind, PetitTrick, Side
+from engine.tarot.model import Contract, Deal, MisereKind, PetitTrick, Side
 from engine.tarot.rules import Derived
 
-__all__ = ["check_donne", "check_passed", "players_at_play"]
+__all__ = ["check_deal", "check_passed", "players_at_play"]
 
 _TAKER: Final = Side.TAKER
 _DEFENSE: Final = Side.DEFENSE
@@ -34,7 +34,7 @@ _CARD_MAX: Final = 9  # a roi or a bout
 
 
 def players_at_play(derived: Derived, players: int) -> int:
-    """Players who play the donne: a table of five with a mort plays at four."""
+    """Players who play the deal: a table of five with a mort plays at four."""
     return 4 if players == 5 and derived.mort else players
 
 
@@ -43,18 +43,18 @@ def _check_players(n: int) -> None:
         raise EngineError("tarot.invalid_players", "a table is 3, 4 or 5 players", {"players": n})
 
 
-def check_passed(derived: Derived, d: Donne) -> None:
-    """A donne every player passed: a table of 3 to 5, and the mort where it has one."""
+def check_passed(derived: Derived, d: Deal) -> None:
+    """A deal every player passed: a table of 3 to 5, and the mort where it has one."""
     _check_players(d.players)
     _check_seats(derived, d.players, None, None, d.mort)
 
 
-def check_donne(derived: Derived, d: Donne) -> int:
+def check_deal(derived: Derived, d: Deal) -> int:
     """The contract's multiplier, once ``d`` is known possible; coded errors otherwise."""
     n, taker, halves, bouts = d.players, d.taker, d.halves, d.bouts
-    # The common donne (a known table, a taker, points within what the bouts allow, no
+    # The common deal (a known table, a taker, points within what the bouts allow, no
     # chelem) is checked inline; anything else goes through the full checks, which raise the
-    # right code. Every donne is checked: only the order of the tests differs.
+    # right code. Every deal is checked: only the order of the tests differs.
     if (
         type(taker) is not int
         or not 0 <= taker < n
@@ -88,7 +88,7 @@ def check_donne(derived: Derived, d: Donne) -> int:
     return multiplier
 
 
-def _five_ok(derived: Derived, d: Donne, taker: int) -> bool:
+def _five_ok(derived: Derived, d: Deal, taker: int) -> bool:
     """A table of five as the rules play it: a partner (or none) without a mort, or a mort."""
     partner, mort = d.partner, d.mort
     if derived.mort:
@@ -96,7 +96,7 @@ def _five_ok(derived: Derived, d: Donne, taker: int) -> bool:
     return mort is None and (partner is None or (type(partner) is int and 0 <= partner < 5))
 
 
-def _check_points(derived: Derived, d: Donne) -> None:
+def _check_points(derived: Derived, d: Deal) -> None:
     """The taker's side's points and bouts, and the chelem they must agree with."""
     halves, bouts = d.halves, d.bouts
     if type(bouts) is not int or not 0 <= bouts <= 3:
@@ -138,7 +138,7 @@ def _check_seats(
     if partner is not None and (n != 5 or five_with_mort):
         raise EngineError(
             "tarot.partner_not_allowed",
-            "only a called-king donne at five has a partner",
+            "only a called-king deal at five has a partner",
             {"players": n, "five_players": "mort" if derived.mort else "called_king"},
         )
     if mort is not None and not five_with_mort:
@@ -173,7 +173,7 @@ def _chelem_error(reason: str, side: Side) -> EngineError:
     )
 
 
-def _check_taker_chelem(d: Donne) -> None:
+def _check_taker_chelem(d: Deal) -> None:
     """All tricks to the taker's side: every card but the excuse kept by the defence (4) and,
     at a garde contre, the chien's."""
     if d.petit_au_bout is _DEFENSE:
@@ -188,7 +188,7 @@ def _check_taker_chelem(d: Donne) -> None:
         raise _chelem_error("points", _TAKER)
 
 
-def _check_defense_chelem(d: Donne) -> None:
+def _check_defense_chelem(d: Deal) -> None:
     """All tricks to the defence: the taker keeps his écart (or the chien at a garde sans)
     and, arbiter's reading, the excuse he played."""
     if d.petit_au_bout is _TAKER:
@@ -204,7 +204,7 @@ def _check_defense_chelem(d: Donne) -> None:
         raise _chelem_error("points", _DEFENSE)
 
 
-def _check_petit(d: Donne) -> None:
+def _check_petit(d: Deal) -> None:
     side = d.petit_au_bout
     if d.petit_trick is _LAST and (d.bouts > 0 if side is _TAKER else d.bouts < 3):
         return  # the side that took the petit at the last trick could hold it
@@ -225,7 +225,7 @@ def _check_petit(d: Donne) -> None:
         )
 
 
-def _check_poignees(derived: Derived, d: Donne) -> None:
+def _check_poignees(derived: Derived, d: Deal) -> None:
     n, mort = d.players, d.mort
     counts = derived.poignee_trumps[4 if n == 5 and derived.mort else n]
     trumps = seen = 0  # seen: a bit per seat that showed one
@@ -244,7 +244,7 @@ def _check_poignees(derived: Derived, d: Donne) -> None:
         )
 
 
-def _check_holder(d: Donne, seat: object, field: str) -> None:
+def _check_holder(d: Deal, seat: object, field: str) -> None:
     if not _seat_ok(seat, d.players):
         raise EngineError("tarot.unknown_player", "no such seat", {"field": field, "player": seat})
     if seat == d.mort:
@@ -253,7 +253,7 @@ def _check_holder(d: Donne, seat: object, field: str) -> None:
         )
 
 
-def _check_miseres(derived: Derived, d: Donne) -> None:
+def _check_miseres(derived: Derived, d: Deal) -> None:
     if not derived.misere_value:
         raise EngineError("tarot.miseres_off", "misères are off in these rules", {})
     seen: set[tuple[int, MisereKind]] = set()

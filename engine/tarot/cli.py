@@ -1,10 +1,10 @@
 """Tarot's commands on the engine's command line: JSON in, JSON out, coded errors.
 
 This module owns ``python -m engine tarot score|game|table-check|presets|options`` and the
-JSON writing of a donne's score (``score_to_json``: each player's marque, the breakdown lines
+JSON writing of a deal's score (``score_to_json``: each player's marque, the breakdown lines
 and the whole sum in one sentence). ``score_deal_json`` and ``fold_game_json`` are the score
 and game commands once the rules are read: ``engine.tarot.interface`` offers them to the
-engine's game interface. The reading of tables and donnes is ``engine.tarot.donne_json``'s; the shared
+engine's game interface. The reading of tables and deals is ``engine.tarot.deal_json``'s; the shared
 command line (``engine.cli``) dispatches, prints and maps errors to exit codes.
 """
 
@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.tarot.donne import DonneScore, score_donne
-from engine.tarot.donne_json import check_keys, donne_from_json, players_from_json, read_scores
+from engine.tarot.deal import DealScore, score_deal
+from engine.tarot.deal_json import check_keys, deal_from_json, players_from_json, read_scores
 from engine.tarot.errors import EngineError
 from engine.tarot.explain import explain, sentence
 from engine.tarot.game import TarotGame, start_game, table_check
@@ -48,13 +48,13 @@ def _without_rules(data: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in data.items() if k != "rules"}
 
 
-# The facts of a played donne, null on a passed one.
+# The facts of a played deal, null on a passed one.
 _FACTS = ("contract", "multiplier", "points", "bouts", "needed", "made", "margin")
 
 
-def score_to_json(rules: Ruleset, score: DonneScore, names: Sequence[str]) -> dict[str, Any]:
-    """The JSON object of a donne's score (docs/engine.md, "Tarot")."""
-    d = score.donne
+def score_to_json(rules: Ruleset, score: DealScore, names: Sequence[str]) -> dict[str, Any]:
+    """The JSON object of a deal's score (docs/engine.md, "Tarot")."""
+    d = score.deal
     lines = explain(rules, d, names)
     roles = [r.value for r in score.roles()] if not d.passed else ["passed"] * d.players
     facts: dict[str, Any] = dict.fromkeys(_FACTS)
@@ -83,8 +83,8 @@ def score_to_json(rules: Ruleset, score: DonneScore, names: Sequence[str]) -> di
     }
 
 
-def _check_written(raw: Mapping[str, Any], score: DonneScore, names: Sequence[str]) -> None:
-    """A donne's ``"scores"`` as written on the sheet: adding up to zero, and the engine's."""
+def _check_written(raw: Mapping[str, Any], score: DealScore, names: Sequence[str]) -> None:
+    """A deal's ``"scores"`` as written on the sheet: adding up to zero, and the engine's."""
     if "scores" not in raw:
         return
     written = read_scores(raw["scores"], "scores", names)
@@ -103,57 +103,57 @@ def _check_written(raw: Mapping[str, Any], score: DonneScore, names: Sequence[st
 
 def cmd_score(data: object) -> dict[str, Any]:
     data = _object(data, "input")
-    check_keys(data, {"rules", "players", "donne"})
+    check_keys(data, {"rules", "players", "deal"})
     return score_deal_json(_rules(data), _without_rules(data))
 
 
 def score_deal_json(rules: Ruleset, data: object) -> dict[str, Any]:
-    """One donne's score: ``{"players": [...], "donne": {...}}`` under ``rules``."""
+    """One deal's score: ``{"players": [...], "deal": {...}}`` under ``rules``."""
     data = _object(data, "input")
-    check_keys(data, {"players", "donne"})
+    check_keys(data, {"players", "deal"})
     names = players_from_json(data.get("players"))
-    raw = data.get("donne")
-    donne = donne_from_json(raw, names, rules)
-    assert isinstance(raw, Mapping)  # donne_from_json refuses anything else
-    score = score_donne(rules, donne)
+    raw = data.get("deal")
+    deal = deal_from_json(raw, names, rules)
+    assert isinstance(raw, Mapping)  # deal_from_json refuses anything else
+    score = score_deal(rules, deal)
     _check_written(raw, score, names)
     return score_to_json(rules, score, names)
 
 
 def cmd_game(data: object) -> dict[str, Any]:
     data = _object(data, "input")
-    check_keys(data, {"rules", "players", "donnes", "start"})
+    check_keys(data, {"rules", "players", "deals", "start"})
     return fold_game_json(_rules(data), _without_rules(data))
 
 
 def _start(rules: Ruleset, data: Mapping[str, Any], names: Sequence[str]) -> TarotGame:
-    """``"start": {"totals": {"N": n, ...}, "donnes_counted": n}``: a sheet taken up."""
+    """``"start": {"totals": {"N": n, ...}, "deals_counted": n}``: a sheet taken up."""
     raw = data.get("start")
     if raw is None:
         return start_game(rules, len(names))
     raw = _object(raw, "start")
-    check_keys(raw, {"totals", "donnes_counted"})
+    check_keys(raw, {"totals", "deals_counted"})
     totals = read_scores(raw["totals"], "start", names) if "totals" in raw else None
-    return start_game(rules, len(names), totals, raw.get("donnes_counted", 0))
+    return start_game(rules, len(names), totals, raw.get("deals_counted", 0))
 
 
 def fold_game_json(rules: Ruleset, data: object) -> dict[str, Any]:
-    """A game: ``{"players": [...], "donnes": [...], "start": {...}}`` folded under ``rules``."""
+    """A game: ``{"players": [...], "deals": [...], "start": {...}}`` folded under ``rules``."""
     data = _object(data, "input")
-    check_keys(data, {"players", "donnes", "start"})
+    check_keys(data, {"players", "deals", "start"})
     names = players_from_json(data.get("players"))
-    raws = data.get("donnes")
+    raws = data.get("deals")
     if not isinstance(raws, list):
         raise EngineError(
-            "tarot.not_an_object", "the input needs a 'donnes' list", {"field": "donnes"}
+            "tarot.not_an_object", "the input needs a 'deals' list", {"field": "deals"}
         )
     game = _start(rules, data, names)
     for i, raw in enumerate(raws):
         try:
-            game = game.apply(donne_from_json(raw, names, rules))
+            game = game.apply(deal_from_json(raw, names, rules))
             _check_written(raw, game.scores[-1], names)
         except EngineError as exc:
-            exc.params.setdefault("donne_index", i)
+            exc.params.setdefault("deal_index", i)
             raise
     return _game_to_json(game, names)
 
@@ -166,7 +166,7 @@ def _game_to_json(game: TarotGame, names: Sequence[str]) -> dict[str, Any]:
         rows.append(
             {
                 "index": i,
-                "passed": score.donne.passed,
+                "passed": score.deal.passed,
                 "made": score.made,
                 "value": score.value,
                 "scores": dict(zip(names, score.scores, strict=True)),
@@ -175,11 +175,11 @@ def _game_to_json(game: TarotGame, names: Sequence[str]) -> dict[str, Any]:
         )
     check = table_check(game.totals)
     return {
-        "donnes": rows,
+        "deals": rows,
         "totals": dict(zip(names, game.totals, strict=True)),
         "sum": check.total,
         "balanced": check.consistent,
-        "donnes_counted": game.donnes_counted,
+        "deals_counted": game.deals_counted,
         "game_over": game.over,
         "ended_at": game.ended_at,
         "winners": [names[seat] for seat in game.winners],
@@ -187,18 +187,18 @@ def _game_to_json(game: TarotGame, names: Sequence[str]) -> dict[str, Any]:
 
 
 def cmd_table_check(data: object) -> dict[str, Any]:
-    """``{"players", "bilans", "rules"?, "donnes"?}``: the bilans add up to zero, and (with the
-    donnes and their rules) each is the engine's."""
+    """``{"players", "bilans", "rules"?, "deals"?}``: the bilans add up to zero, and (with the
+    deals and their rules) each is the engine's."""
     data = _object(data, "input")
-    check_keys(data, {"rules", "players", "bilans", "donnes", "start"})
+    check_keys(data, {"rules", "players", "bilans", "deals", "start"})
     names = players_from_json(data.get("players"))
     if "bilans" not in data:
         raise EngineError("tarot.missing_field", "the bilans to check", {"field": "bilans"})
     bilans = read_scores(data["bilans"], "bilans", names)
-    if "rules" in data:  # read (and refused if bad) even when no donne needs them
+    if "rules" in data:  # read (and refused if bad) even when no deal needs them
         _rules(data)
     expected = None
-    if "donnes" in data:
+    if "deals" in data:
         folded = fold_game_json(
             _rules(data), _without_rules({k: v for k, v in data.items() if k != "bilans"})
         )

@@ -1,9 +1,9 @@
-"""The breakdown of a donne a player can check: "25 + 8 = 33 × 2 = 66, petit au bout +20…".
+"""The breakdown of a deal a player can check: "25 + 8 = 33 × 2 = 66, petit au bout +20…".
 
-This module owns ``explain`` (the labelled lines of a donne's value X, which add up to X, then
+This module owns ``explain`` (the labelled lines of a deal's value X, which add up to X, then
 one line per misère) and ``sentence`` (the whole sum in one line, with each seat's marque).
-It follows ``engine.tarot.donne.donne_value`` line by line, only when a breakdown is read:
-scoring a donne never builds one (tests check the lines add up to the value). Players are
+It follows ``engine.tarot.value.deal_value`` line by line, only when a breakdown is read:
+scoring a deal never builds one (tests check the lines add up to the value). Players are
 named by the caller ("seat 0"... otherwise).
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from engine.tarot.cards import NEEDED
-from engine.tarot.model import BreakdownLine, Donne, MisereKind, Side
+from engine.tarot.model import BreakdownLine, Deal, MisereKind, Side
 from engine.tarot.rules import Ruleset
 from engine.tarot.value import (
     CHELEM_ANNOUNCED,
@@ -39,11 +39,11 @@ def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else f"−{-n}"
 
 
-def _names(d: Donne, names: Sequence[str] | None) -> Sequence[str]:
+def _names(d: Deal, names: Sequence[str] | None) -> Sequence[str]:
     return names if names is not None else [f"seat {i}" for i in range(d.players)]
 
 
-def _base_line(rules: Ruleset, d: Donne, multiplier: int) -> tuple[BreakdownLine, bool]:
+def _base_line(rules: Ruleset, d: Deal, multiplier: int) -> tuple[BreakdownLine, bool]:
     made, exact, margin = margin_of(rules.derived, d)
     step = rules.derived.rounding_step
     facts = f"{_half(d.halves)} points, {NEEDED[d.bouts]} needed with {d.bouts} bouts"
@@ -61,9 +61,9 @@ def _base_line(rules: Ruleset, d: Donne, multiplier: int) -> tuple[BreakdownLine
 
 
 def explain(
-    rules: Ruleset, d: Donne, names: Sequence[str] | None = None
+    rules: Ruleset, d: Deal, names: Sequence[str] | None = None
 ) -> tuple[BreakdownLine, ...]:
-    """The labelled parts of the donne's value (they add up to it), then its misères."""
+    """The labelled parts of the deal's value (they add up to it), then its misères."""
     if d.passed:
         return ()
     who = _names(d, names)
@@ -89,7 +89,7 @@ def explain(
     return tuple(lines)
 
 
-def _chelem_lines(d: Donne) -> list[BreakdownLine]:
+def _chelem_lines(d: Deal) -> list[BreakdownLine]:
     lines = []
     if d.chelem is Side.TAKER and d.chelem_announced:
         label = f"chelem announced and made: {CHELEM_ANNOUNCED}, not multiplied"
@@ -106,7 +106,7 @@ def _chelem_lines(d: Donne) -> list[BreakdownLine]:
     return lines
 
 
-def _misere_lines(d: Donne, who: Sequence[str], value: int) -> list[BreakdownLine]:
+def _misere_lines(d: Deal, who: Sequence[str], value: int) -> list[BreakdownLine]:
     others = d.players - 1 - (d.mort is not None)
     return [
         BreakdownLine(
@@ -126,7 +126,7 @@ def sentence(
     roles: Sequence[str],
     names: Sequence[str],
 ) -> str:
-    """The whole donne in one line: each part of X, X, then each seat's marque."""
+    """The whole deal in one line: each part of X, X, then each seat's marque."""
     parts = [lines[0].label.split("; ", 1)[-1]] if lines else []
     parts += [
         f"{ln.label.split(':')[0]} {_signed(ln.points)}" for ln in lines[1:] if ln.code != "misere"

@@ -1,7 +1,7 @@
 """Tarot as one game of the engine: ``TAROT``.
 
 This module owns tarot's answer to ``engine.games.Game``: its presets (FFT 2012 first) and
-options, its rules to and from JSON, one donne's score and a game's fold
+options, its rules to and from JSON, one deal's score and a game's fold
 (``engine.tarot.cli``'s ``score_deal_json`` and ``fold_game_json``), and its commands (``score``,
 ``game``, ``table-check``, ``presets``, ``options``). It adds no rule of its own.
 """

@@ -1,10 +1,10 @@
-"""The marque: a donne's value X shared among the seats of the table, summing to zero.
+"""The marque: a deal's value X shared among the seats of the table, summing to zero.
 
 This module owns ``share`` (FFT 2012, "La marque en donnes libres" and the rules at 3 and 5
 players): each defender −X; the taker +X times the number of defenders (3X at four, 2X at
 three, 4X alone at five) less his partner's share (at five with a called king: taker 2X,
 partner X); a mort scores 0. Misères are personal (the seed page): every other player at
-play pays the announcer the misère's value. ``share`` checks the sum is zero: a donne whose
+play pays the announcer the misère's value. ``share`` checks the sum is zero: a deal whose
 marque did not balance would be an engine bug, never a player's error.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Final
 
-from engine.tarot.model import Donne
+from engine.tarot.model import Deal
 
 __all__ = ["share"]
 
@@ -26,8 +26,8 @@ _ALONE: Final = {
 }
 
 
-def share(d: Donne, value: int, misere_value: int) -> tuple[int, ...]:
-    """Each seat's marque for a donne of value ``value`` (X, paid by each defender)."""
+def share(d: Deal, value: int, misere_value: int) -> tuple[int, ...]:
+    """Each seat's marque for a deal of value ``value`` (X, paid by each defender)."""
     n, taker, mort, partner = d.players, d.taker, d.mort, d.partner
     scores: tuple[int, ...]
     if mort is None and (partner is None or partner == taker):
@@ -61,7 +61,7 @@ def _share_at_five(
         scores[taker] = defenders * value
 
 
-def _add_miseres(d: Donne, scores: list[int], value: int) -> None:
+def _add_miseres(d: Deal, scores: list[int], value: int) -> None:
     playing = [seat for seat in range(d.players) if seat != d.mort]
     for seat, _kind in d.miseres:
         for other in playing:

@@ -1,14 +1,14 @@
-"""What one tarot donne is and what its score is: the values of the donne-scoring API.
+"""What one tarot deal is and what its score is: the values of the deal-scoring API.
 
-This module owns ``Donne`` (the facts a score sheet records: the number of players, the
+This module owns ``Deal`` (the facts a score sheet records: the number of players, the
 taker, the contract, the taker's side's card points in half-points and its bouts, the
 partner or the mort at five, the petit au bout, the chelem, the poignées and misères),
-``BreakdownLine`` and ``Role``; a donne's score, ``DonneScore``, is ``engine.tarot.donne``'s. Players are seats 0 … n−1
-in the order of play; ``engine.tarot.donne_json`` maps names to seats.
+``BreakdownLine`` and ``Role``; a deal's score, ``DealScore``, is ``engine.tarot.deal``'s. Players are seats 0 … n−1
+in the order of play; ``engine.tarot.deal_json`` maps names to seats.
 
 Words: taker (preneur), his side (with the called partner at five), defence (défense); bouts
 (oudlers): the petit, the 21, the excuse; margin: how far the points are above or below those
-needed; X: the value of the donne, what each defender pays (negative: what he receives).
+needed; X: the value of the deal, what each defender pays (negative: what he receives).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from enum import StrEnum
 __all__ = [
     "BreakdownLine",
     "Contract",
-    "Donne",
+    "Deal",
     "MisereKind",
     "PetitTrick",
     "PoigneeKind",
@@ -73,8 +73,8 @@ class Role(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class Donne:
-    """What a score sheet records for one donne (seats are 0 … players − 1).
+class Deal:
+    """What a score sheet records for one deal (seats are 0 … players − 1).
 
     ``halves`` are the taker's side's card points × 2 (49 points: 98; 40½: 81), after the
     excuse is exchanged; ``bouts`` the bouts in its tricks. At five, ``partner`` is the
@@ -102,7 +102,7 @@ class Donne:
 
 @dataclass(frozen=True, slots=True)
 class BreakdownLine:
-    """One labelled part of the donne's value X (what each defender pays).
+    """One labelled part of the deal's value X (what each defender pays).
 
     ``code`` is stable (the UI translates it): base, petit_au_bout, poignee, chelem,
     chelem_defense for the parts of X, whose ``points`` add up to X; misere for a misère,

@@ -1,11 +1,11 @@
-"""The value of a donne, X: what each defender pays (negative: what each receives).
+"""The value of a deal, X: what each defender pays (negative: what each receives).
 
 This module owns ``margin_of`` (the taker's side's points against those its bouts require,
-the half-point to the side that wins, the rounding the rules ask for) and ``donne_value``
+the half-point to the side that wins, the rounding the rules ask for) and ``deal_value``
 (FFT 2012, "Le calcul des scores": (25 + the margin) × the contract, the petit au bout 10 ×
-the contract, the poignées and the chelem not multiplied). ``engine.tarot.donne`` scores with
+the contract, the poignées and the chelem not multiplied). ``engine.tarot.deal`` scores with
 it and ``engine.tarot.explain`` explains with it, so both read one rule. It checks nothing:
-the donne was checked first.
+the deal was checked first.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Final
 
 from engine.tarot.cards import NEEDED_HALVES
-from engine.tarot.model import Donne, Side
+from engine.tarot.model import Deal, Side
 from engine.tarot.rules import Derived
 
 __all__ = [
@@ -23,7 +23,7 @@ __all__ = [
     "CHELEM_UNANNOUNCED",
     "CONTRACT_BASE",
     "PETIT_AU_BOUT",
-    "donne_value",
+    "deal_value",
     "margin_of",
 ]
 
@@ -37,8 +37,8 @@ CHELEM_FAILED: Final = 200
 CHELEM_DEFENSE: Final = 200
 
 
-def margin_of(derived: Derived, d: Donne) -> tuple[bool, int, int]:
-    """(made, the margin to the point, the margin as scored) of a checked donne.
+def margin_of(derived: Derived, d: Deal) -> tuple[bool, int, int]:
+    """(made, the margin to the point, the margin as scored) of a checked deal.
 
     A half-point (3 or 5 players) goes to the side that wins: the points are compared in
     halves, and |difference| + 1 halved rounds the half towards the winner (40½ for 41:
@@ -52,8 +52,8 @@ def margin_of(derived: Derived, d: Donne) -> tuple[bool, int, int]:
     return made, exact, margin
 
 
-def donne_value(derived: Derived, d: Donne, multiplier: int) -> tuple[int, bool, int]:
-    """(X, made, margin) of a donne already checked, ``multiplier`` its contract's."""
+def deal_value(derived: Derived, d: Deal, multiplier: int) -> tuple[int, bool, int]:
+    """(X, made, margin) of a deal already checked, ``multiplier`` its contract's."""
     diff = d.halves - NEEDED_HALVES[d.bouts]  # margin_of's lines, inline: the hot path
     made = diff >= 0
     margin = ((diff if made else -diff) + 1) >> 1

@@ -1,8 +1,8 @@
-"""Shared helpers for the tarot engine tests (no Django): donnes written as on a sheet.
+"""Shared helpers for the tarot engine tests (no Django): deals written as on a sheet.
 
 ``score(rules, players=4, taker=0, contract="garde", points=49, bouts=2, ...)`` builds a
-``Donne`` (points in points, halves allowed; contracts, sides and kinds by their names) and
-scores it, checking on the way what every donne must satisfy: the marque adds up to zero
+``Deal`` (points in points, halves allowed; contracts, sides and kinds by their names) and
+scores it, checking on the way what every deal must satisfy: the marque adds up to zero
 and the breakdown's parts add up to the value.
 """
 
@@ -13,15 +13,15 @@ from io import StringIO
 from typing import Any
 
 from engine.cli import run
-from engine.tarot.donne import (
+from engine.tarot.deal import (
     Contract,
-    Donne,
-    DonneScore,
+    Deal,
+    DealScore,
     MisereKind,
     PetitTrick,
     PoigneeKind,
     Side,
-    score_donne,
+    score_deal,
 )
 from engine.tarot.rules import PRESETS, Ruleset, make_ruleset
 
@@ -34,7 +34,7 @@ def rules(preset: str | Ruleset = "fft_2012", **overrides: object) -> Ruleset:
     return make_ruleset(preset, **overrides)
 
 
-def donne(
+def deal(
     players: int = 4,
     taker: int = 0,
     contract: str = "garde",
@@ -48,9 +48,9 @@ def donne(
     poignees: tuple[tuple[int, str], ...] = (),
     miseres: tuple[tuple[int, str], ...] = (),
     **seats: Any,
-) -> Donne:
-    """A donne; ``seats`` may give ``partner`` and ``mort``."""
-    return Donne(
+) -> Deal:
+    """A deal; ``seats`` may give ``partner`` and ``mort``."""
+    return Deal(
         players,
         taker,
         Contract(contract),
@@ -66,15 +66,15 @@ def donne(
     )
 
 
-def score_of(r: Ruleset, d: Donne) -> DonneScore:
-    result = score_donne(r, d)
+def score_of(r: Ruleset, d: Deal) -> DealScore:
+    result = score_deal(r, d)
     assert sum(result.scores) == 0
     assert sum(ln.points for ln in result.breakdown if ln.code != "misere") == result.value
     return result
 
 
-def score(r: Ruleset = FFT, *args: Any, **kwargs: Any) -> DonneScore:
-    return score_of(r, donne(*args, **kwargs))
+def score(r: Ruleset = FFT, *args: Any, **kwargs: Any) -> DealScore:
+    return score_of(r, deal(*args, **kwargs))
 
 
 def call(argv: list[str], payload: object = None) -> tuple[int, dict[str, Any]]:

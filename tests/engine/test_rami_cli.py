@@ -1,6 +1,6 @@
 """Rami on the command line (``python -m engine rami score|game|table-check|presets|options``) and
 through the engine's game interface: the same error contract as belote (exit 2 and a coded JSON
-error), rules from presets and partial objects, the JSON of hands, games and sheets.
+error), rules from presets and partial objects, the JSON of deals, games and sheets.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from engine.rami.presets import PRESETS, make_rules, rules_from_json
 from engine.rami.rules import OPTIONS, RamiRules
 
 ROOT = Path(__file__).resolve().parents[2]
-HAND = {"players": {"Anne": 0, "Bob": ["KH", "7S"], "Chloé": {"cards": ["AD"], "penalty": 11}}}
+DEAL = {"players": {"Anne": 0, "Bob": ["KH", "7S"], "Chloé": {"cards": ["AD"], "penalty": 11}}}
 
 
 def call(argv: list[str], payload: object = None) -> tuple[int, dict[str, Any]]:
@@ -35,8 +35,8 @@ def test_rami_is_in_the_catalog_with_its_codes() -> None:
     assert all(code.startswith("rami.") and code.count(".") == 1 for code in RAMI_ERROR_CODES)
 
 
-def test_score_a_hand() -> None:
-    code, out = call(["score"], {"rules": "seed_002", "hand": {**HAND, "rami": True}})
+def test_score_a_deal() -> None:
+    code, out = call(["score"], {"rules": "seed_002", "deal": {**DEAL, "rami": True}})
     assert code == 0
     assert out["scores"] == {"Anne": 0, "Bob": 34, "Chloé": 22}
     assert out["penalties"] == {"Anne": 0, "Bob": 17, "Chloé": 11}
@@ -48,9 +48,9 @@ def test_score_a_hand() -> None:
 
 
 def test_written_scores_are_checked() -> None:
-    hand = {**HAND, "scores": {"Anne": 0, "Bob": 17}}
-    assert call(["score"], {"rules": "seed_002", "hand": hand})[0] == 0
-    code, out = call(["score"], {"rules": "seed_002", "hand": {**HAND, "scores": {"Bob": 18}}})
+    deal = {**DEAL, "scores": {"Anne": 0, "Bob": 17}}
+    assert call(["score"], {"rules": "seed_002", "deal": deal})[0] == 0
+    code, out = call(["score"], {"rules": "seed_002", "deal": {**DEAL, "scores": {"Bob": 18}}})
     assert code == 2 and out["error"]["code"] == "rami.score_mismatch"
     assert out["error"]["params"] == {"player": "Bob", "written": 18, "expected": 17}
 
@@ -58,83 +58,83 @@ def test_written_scores_are_checked() -> None:
 @pytest.mark.parametrize(
     ("payload", "code", "params"),
     [
-        ({"hand": HAND}, "rami.invalid_input", {"field": "rules"}),
-        ({"rules": "seed_002"}, "rami.invalid_input", {"field": "hand"}),
+        ({"deal": DEAL}, "rami.invalid_input", {"field": "rules"}),
+        ({"rules": "seed_002"}, "rami.invalid_input", {"field": "deal"}),
         (
-            {"rules": "seed_002", "hand": HAND, "deal": {}},
+            {"rules": "seed_002", "deal": DEAL, "hand": {}},
             "rami.invalid_input",
-            {"field": "input.deal"},
+            {"field": "input.hand"},
         ),
         (
-            {"rules": "seed_002", "hand": {"players": [0, 5]}},
+            {"rules": "seed_002", "deal": {"players": [0, 5]}},
             "rami.invalid_input",
-            {"field": "hand.players"},
+            {"field": "deal.players"},
         ),
         (
-            {"rules": "seed_002", "hand": {**HAND, "rami": 1}},
+            {"rules": "seed_002", "deal": {**DEAL, "rami": 1}},
             "rami.invalid_input",
-            {"field": "hand.rami"},
+            {"field": "deal.rami"},
         ),
         (
-            {"rules": "seed_002", "hand": {**HAND, "scores": [0]}},
+            {"rules": "seed_002", "deal": {**DEAL, "scores": [0]}},
             "rami.invalid_input",
-            {"field": "hand.scores"},
+            {"field": "deal.scores"},
         ),
         (
-            {"rules": "seed_002", "hand": {"players": {"A": 0, "B": 2.5}}},
+            {"rules": "seed_002", "deal": {"players": {"A": 0, "B": 2.5}}},
             "rami.invalid_hand_value",
             {"player": "B"},
         ),
         (
-            {"rules": "seed_002", "hand": {"players": {"A": 0, "B": {"penalty": "3"}}}},
+            {"rules": "seed_002", "deal": {"players": {"A": 0, "B": {"penalty": "3"}}}},
             "rami.invalid_hand_value",
             {"player": "B"},
         ),
         (
-            {"rules": "seed_002", "hand": {"players": {"A": 0, "B": {"cards": "KH"}}}},
+            {"rules": "seed_002", "deal": {"players": {"A": 0, "B": {"cards": "KH"}}}},
             "rami.invalid_hand_value",
             {"player": "B"},
         ),
         (
-            {"rules": "seed_002", "hand": {"players": {"A": 0, "B": {}}}},
+            {"rules": "seed_002", "deal": {"players": {"A": 0, "B": {}}}},
             "rami.invalid_hand_value",
             {"player": "B"},
         ),
         (
-            {"rules": "seed_002", "hand": {"players": {"A": 0, "B": ["KX"]}}},
+            {"rules": "seed_002", "deal": {"players": {"A": 0, "B": ["KX"]}}},
             "rami.invalid_card",
             {"player": "B", "card": "KX"},
         ),
         (
-            {"rules": "seed_002", "hand": {"players": {"A": 0, "B": ["JOKER"]}}},
+            {"rules": "seed_002", "deal": {"players": {"A": 0, "B": ["JOKER"]}}},
             "rami.joker_without_two_decks",
             {"player": "B"},
         ),
         (
-            {"rules": "seed_002", "hand": {"players": {"A": 0}}},
+            {"rules": "seed_002", "deal": {"players": {"A": 0}}},
             "rami.invalid_players",
             {"count": 1},
         ),
-        ({"rules": "belote", "hand": HAND}, "rami.unknown_preset", {"preset": "belote"}),
-        ({"rules": 3, "hand": HAND}, "rami.rules_not_an_object", {}),
-        ({"rules": {"target": 501}, "hand": HAND}, "rami.unknown_option", {"option": "target"}),
+        ({"rules": "belote", "deal": DEAL}, "rami.unknown_preset", {"preset": "belote"}),
+        ({"rules": 3, "deal": DEAL}, "rami.rules_not_an_object", {}),
+        ({"rules": {"target": 501}, "deal": DEAL}, "rami.unknown_option", {"option": "target"}),
         (
-            {"rules": {"decks": 3}, "hand": HAND},
+            {"rules": {"decks": 3}, "deal": DEAL},
             "rami.invalid_option",
             {"option": "decks", "value": 3},
         ),
         (
-            {"rules": {"count": "negative"}, "hand": HAND},
+            {"rules": {"count": "negative"}, "deal": DEAL},
             "rami.invalid_option",
             {"option": "count"},
         ),
         (
-            {"rules": {"hands": 0}, "hand": HAND},
+            {"rules": {"deals_per_game": 0}, "deal": DEAL},
             "rami.invalid_option",
-            {"option": "hands", "allowed": [1, 100]},
+            {"option": "deals_per_game", "allowed": [1, 100]},
         ),
-        ({"rules": {"limit": True}, "hand": HAND}, "rami.invalid_option", {"option": "limit"}),
-        ({"rules": {"preset": 7}, "hand": HAND}, "rami.unknown_preset", {"preset": "7"}),
+        ({"rules": {"limit": True}, "deal": DEAL}, "rami.invalid_option", {"option": "limit"}),
+        ({"rules": {"preset": 7}, "deal": DEAL}, "rami.unknown_preset", {"preset": "7"}),
         ("not an object", "rami.invalid_input", {"field": "input"}),
     ],
 )
@@ -149,7 +149,7 @@ def test_refusals_exit_2_with_a_coded_error(
 def test_a_game() -> None:
     payload = {
         "rules": {"preset": "seed_002", "game_end": "limit", "limit": 50},
-        "hands": [
+        "deals": [
             {"players": {"Anne": 0, "Bob": 23, "Chloé": 14}, "totals": {"Anne": 0, "Bob": 23}},
             {"players": {"Chloé": 0, "Anne": 3, "Bob": 15}, "rami": True, "scores": {"Bob": 30}},
         ],
@@ -157,7 +157,7 @@ def test_a_game() -> None:
     code, out = call(["game"], payload)
     assert code == 0
     assert out["players"] == ["Anne", "Bob", "Chloé"]
-    assert out["hands"][1] == {
+    assert out["deals"][1] == {
         "index": 1,
         "scores": {"Anne": 6, "Bob": 30, "Chloé": 0},
         "winner": "Chloé",
@@ -172,90 +172,90 @@ def test_a_game() -> None:
         {"player": "Chloé", "total": 14, "rank": 2},
         {"player": "Bob", "total": 53, "rank": 3},
     ]
-    assert out["hands_played"] == 2 and out["hands_left"] is None
+    assert out["deals_played"] == 2 and out["deals_left"] is None
 
 
 def test_a_game_taken_up_from_a_sheet_with_its_seats() -> None:
     payload = {
-        "rules": {"hands": 4},
+        "rules": {"deals_per_game": 4},
         "players": ["Anne", "Bob"],
-        "start": {"totals": {"Anne": 30}, "hands_played": 3},
-        "hands": [{"players": {"Bob": 0, "Anne": 5}}],
+        "start": {"totals": {"Anne": 30}, "deals_played": 3},
+        "deals": [{"players": {"Bob": 0, "Anne": 5}}],
     }
     code, out = call(["game"], payload)
     assert code == 0 and out["totals"] == {"Anne": 35, "Bob": 0} and out["game_over"] is True
-    assert out["winners"] == ["Bob"] and out["hands_left"] == 0
+    assert out["winners"] == ["Bob"] and out["deals_left"] == 0
 
 
 @pytest.mark.parametrize(
     ("payload", "code", "params"),
     [
-        ({"rules": "seed_002"}, "rami.invalid_input", {"field": "hands"}),
-        ({"rules": "seed_002", "hands": []}, "rami.invalid_input", {"field": "players"}),
+        ({"rules": "seed_002"}, "rami.invalid_input", {"field": "deals"}),
+        ({"rules": "seed_002", "deals": []}, "rami.invalid_input", {"field": "players"}),
         (
-            {"rules": "seed_002", "hands": [], "players": "Anne"},
+            {"rules": "seed_002", "deals": [], "players": "Anne"},
             "rami.invalid_input",
             {"field": "players"},
         ),
         (
-            {"rules": "seed_002", "hands": [], "players": ["A", "A"]},
+            {"rules": "seed_002", "deals": [], "players": ["A", "A"]},
             "rami.invalid_players",
             {"player": "A"},
         ),
         (
             {
                 "rules": "seed_002",
-                "hands": [{"players": {"A": 0, "B": 3}, "totals": {"A": 0, "B": 4}}],
+                "deals": [{"players": {"A": 0, "B": 3}, "totals": {"A": 0, "B": 4}}],
             },
             "rami.total_mismatch",
-            {"hand_index": 0, "player": "B", "written": 4, "expected": 3},
+            {"deal_index": 0, "player": "B", "written": 4, "expected": 3},
         ),
         (
-            {"rules": "seed_002", "hands": [{"players": {"A": 0, "B": 3}, "totals": {"C": 0}}]},
+            {"rules": "seed_002", "deals": [{"players": {"A": 0, "B": 3}, "totals": {"C": 0}}]},
             "rami.invalid_input",
-            {"hand_index": 0, "field": "hands[0].totals"},
+            {"deal_index": 0, "field": "deals[0].totals"},
         ),
         (
             {
                 "rules": "seed_002",
-                "hands": [{"players": {"A": 0, "B": 3}}, {"players": {"A": 0, "C": 3}}],
+                "deals": [{"players": {"A": 0, "B": 3}}, {"players": {"A": 0, "C": 3}}],
             },
             "rami.players_mismatch",
-            {"hand_index": 1, "missing": ["B"], "unknown": ["C"]},
+            {"deal_index": 1, "missing": ["B"], "unknown": ["C"]},
         ),
         (
             {
                 "rules": "seed_002",
-                "hands": [{"players": {"A": 0, "B": 3}}, {"players": {"A": 0, "B": 0}}],
+                "deals": [{"players": {"A": 0, "B": 3}}, {"players": {"A": 0, "B": 0}}],
             },
             "rami.two_winners",
-            {"hand_index": 1},
+            {"deal_index": 1},
         ),
         (
             {
-                "rules": {"hands": 1},
-                "hands": [{"players": {"A": 0, "B": 3}}, {"players": {"A": 0, "B": 2}}],
+                "rules": {"deals_per_game": 1},
+                "deals": [{"players": {"A": 0, "B": 3}}, {"players": {"A": 0, "B": 2}}],
             },
             "rami.game_over",
-            {"hand_index": 1},
+            {"deal_index": 1},
         ),
         (
-            {"rules": "seed_002", "hands": [{"players": {"A": 0, "B": 3}, "bonus": 1}]},
+            {"rules": "seed_002", "deals": [{"players": {"A": 0, "B": 3}, "bonus": 1}]},
             "rami.invalid_input",
-            {"hand_index": 0, "field": "hands[0].bonus"},
+            {"deal_index": 0, "field": "deals[0].bonus"},
         ),
         (
             {
                 "rules": "seed_002",
                 "players": ["A", "B"],
-                "hands": [],
+                "deals": [],
                 "start": {"totals": {"C": 1}},
             },
             "rami.invalid_start",
             {"field": "totals"},
         ),
         (
-            {"rules": "seed_002", "players": ["A", "B"], "hands": [], "start": {"round": 1}},
+            {"rules": "seed_002", "players": ["A", "B"], "deals": [], "start": {"round": 1}},
             "rami.invalid_input",
             {"field": "start.round"},
         ),
@@ -263,7 +263,7 @@ def test_a_game_taken_up_from_a_sheet_with_its_seats() -> None:
             {
                 "rules": "seed_002",
                 "players": ["A", "B"],
-                "hands": [],
+                "deals": [],
                 "start": {"totals": {"A": -1}},
             },
             "rami.invalid_start",
@@ -280,7 +280,7 @@ def test_game_refusals(payload: object, code: str, params: dict[str, object]) ->
 def test_table_check() -> None:
     payload = {
         "rules": "seed_002",
-        "hands": [{"Anne": 0, "Bob": 23, "Chloé": 14}, {"Anne": 20, "Bob": 0, "Chloé": 0}],
+        "deals": [{"Anne": 0, "Bob": 23, "Chloé": 14}, {"Anne": 20, "Bob": 0, "Chloé": 0}],
         "totals": {"Anne": 20, "Bob": 32, "Chloé": 14},
     }
     code, out = call(["table-check"], payload)
@@ -304,9 +304,9 @@ def test_presets_and_options() -> None:
         "decks": [1, 2],
         "count": ["penalty", "positive"],
         "rami_bonus": ["double", "add_10"],
-        "stock_out": ["new_stock", "ends_hand"],
-        "game_end": ["hands", "limit"],
-        "hands": [1, 100],
+        "stock_out": ["new_stock", "ends_deal"],
+        "game_end": ["deals", "limit"],
+        "deals_per_game": [1, 100],
         "limit": [1, 10_000],
     }
 
@@ -338,17 +338,17 @@ def test_partial_rules_start_from_their_preset_or_the_default() -> None:
     assert PRESETS["seed_002"].rules == RamiRules()
 
 
-def test_the_interface_scores_a_hand_and_folds_a_game() -> None:
+def test_the_interface_scores_a_deal_and_folds_a_game() -> None:
     rami = game_named("rami")
     rules = rami.rules_from_json({"preset": "seed_002_two_decks"})
-    out = rami.score_deal(rules, {"hand": {"players": {"A": 0, "B": ["JOKER", "AH"]}}})
+    out = rami.score_deal(rules, {"deal": {"players": {"A": 0, "B": ["JOKER", "AH"]}}})
     assert out["scores"] == {"A": 0, "B": 36}
-    game = rami.fold_game(rules, {"hands": [{"players": {"A": 0, "B": ["JOKER", "AH"]}}]})
+    game = rami.fold_game(rules, {"deals": [{"players": {"A": 0, "B": ["JOKER", "AH"]}}]})
     assert game["totals"] == {"A": 0, "B": 36} and game["game_over"] is False
 
 
 def test_the_real_command_line() -> None:
-    payload = json.dumps({"rules": "seed_002", "hand": {"players": {"A": 0, "B": 1}}})
+    payload = json.dumps({"rules": "seed_002", "deal": {"players": {"A": 0, "B": 1}}})
     done = subprocess.run(
         [sys.executable, "-m", "engine", "rami", "score"],
         input=payload,

@@ -1,11 +1,11 @@
-"""Sweeps over random valid rami hands and games (hypothesis), under every combination of options.
+"""Sweeps over random valid rami deals and games (hypothesis), under every combination of options.
 
 Invariants: under the penalty count no score or total is ever negative and the player who goes
 out scores 0; under the positive count only he scores, and what he scores is what the others
 would be charged under the penalty count; a rami doubles every other player's hand (or adds 10
-to each); a hand ending on an empty stock charges each his hand; every breakdown adds up; a
-hand dealt from real decks is always accepted; a game ends exactly when its end condition is met
-and takes no hand after; a sheet written from scored hands is consistent.
+to each); a deal ending on an empty stock charges each his hand; every breakdown adds up; a
+deal whose cards come from real decks is always accepted; a game ends exactly when its end
+condition is met and takes no deal after; a sheet written from scored deals is consistent.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from engine.errors import EngineError
 from engine.rami.cards import CARD_VALUES, copies_in
+from engine.rami.deal import Deal, score_deal
 from engine.rami.game import fold_game, new_game
-from engine.rami.hand import Hand, score_hand
 from engine.rami.presets import make_rules
 from engine.rami.rules import RamiRules
 from engine.rami.sheet import check_sheet
@@ -28,7 +28,7 @@ NAMES = ("Anne", "Bob", "Chloé", "Dan", "Eve", "Fred", "Gil")
 ALL_RULES = [
     make_rules(decks=d, count=c, rami_bonus=b, stock_out=s)
     for d, c, b, s in product(
-        (1, 2), ("penalty", "positive"), ("double", "add_10"), ("new_stock", "ends_hand")
+        (1, 2), ("penalty", "positive"), ("double", "add_10"), ("new_stock", "ends_deal")
     )
 ]
 
@@ -38,14 +38,14 @@ def deck(decks: int) -> list[str]:
 
 
 @st.composite
-def hands(
+def deals(
     draw: st.DrawFn, rules: RamiRules | None = None, players: int | None = None
-) -> tuple[RamiRules, Hand]:
-    """A hand that can happen: cards dealt from the decks, fewer left than dealt, one out."""
+) -> tuple[RamiRules, Deal]:
+    """A deal that can happen: cards dealt from the decks, fewer left than dealt, one out."""
     rules = rules or draw(st.sampled_from(ALL_RULES))
     count = players or draw(st.integers(2, 7))
     dealt = rules.derived.dealt[count]
-    stock_out = rules.derived.stock_out_ends_hand and draw(st.booleans())
+    stock_out = rules.derived.stock_out_ends_deal and draw(st.booleans())
     winner = None if stock_out else draw(st.integers(0, count - 1))
     cards = deck(rules.decks)
     random.Random(draw(st.integers(0, 2**32))).shuffle(cards)
@@ -58,33 +58,33 @@ def hands(
     written = tuple(h if draw(st.booleans()) else None for h in held)
     rami = winner is not None and draw(st.booleans())
     with_cards = written if any(w is not None for w in written) else None
-    return rules, Hand(NAMES[:count], penalties, rami, stock_out, with_cards)
+    return rules, Deal(NAMES[:count], penalties, rami, stock_out, with_cards)
 
 
 @settings(max_examples=400, deadline=None)
-@given(hands())
-def test_every_possible_hand_is_scored_and_its_breakdown_adds_up(
-    case: tuple[RamiRules, Hand],
+@given(deals())
+def test_every_possible_deal_is_scored_and_its_breakdown_adds_up(
+    case: tuple[RamiRules, Deal],
 ) -> None:
-    rules, hand = case
-    score = score_hand(rules, hand)
+    rules, deal = case
+    score = score_deal(rules, deal)
     assert all(s >= 0 for s in score.scores)
     for lines, total in zip(score.breakdown(), score.scores, strict=True):
         assert sum(line.points for line in lines) == total
-    assert max(hand.penalties) <= rules.derived.max_penalty[len(hand.players)]
+    assert max(deal.penalties) <= rules.derived.max_penalty[len(deal.players)]
 
 
 @settings(max_examples=300, deadline=None)
-@given(hands())
-def test_who_scores_what(case: tuple[RamiRules, Hand]) -> None:
-    rules, hand = case
-    score = score_hand(rules, hand)
+@given(deals())
+def test_who_scores_what(case: tuple[RamiRules, Deal]) -> None:
+    rules, deal = case
+    score = score_deal(rules, deal)
     penalty_rules = rules.replace(count="penalty")
-    charged = score_hand(penalty_rules, hand).scores
+    charged = score_deal(penalty_rules, deal).scores
     if score.winner is None:  # an empty stock: each charged his hand, no rami
-        assert charged == hand.penalties
+        assert charged == deal.penalties
         assert score.scores == (
-            hand.penalties if not rules.derived.positive else (0,) * len(charged)
+            deal.penalties if not rules.derived.positive else (0,) * len(charged)
         )
         return
     assert charged[score.winner] == 0  # the player out scores 0 under the penalty count
@@ -96,14 +96,14 @@ def test_who_scores_what(case: tuple[RamiRules, Hand]) -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(hands())
-def test_a_rami_doubles_or_adds_ten_to_every_other_hand(case: tuple[RamiRules, Hand]) -> None:
-    rules, hand = case
-    if hand.stock_out:
+@given(deals())
+def test_a_rami_doubles_or_adds_ten_to_every_other_hand(case: tuple[RamiRules, Deal]) -> None:
+    rules, deal = case
+    if deal.stock_out:
         return
     penalty = rules.replace(count="penalty")
-    plain = score_hand(penalty, Hand(hand.players, hand.penalties)).scores
-    rami = score_hand(penalty, Hand(hand.players, hand.penalties, rami=True)).scores
+    plain = score_deal(penalty, Deal(deal.players, deal.penalties)).scores
+    rami = score_deal(penalty, Deal(deal.players, deal.penalties, rami=True)).scores
     for before, after in zip(plain, rami, strict=True):
         if before == 0:
             assert after == 0
@@ -115,15 +115,15 @@ def test_a_rami_doubles_or_adds_ten_to_every_other_hand(case: tuple[RamiRules, H
 
 @settings(max_examples=150, deadline=None)
 @given(st.data(), st.sampled_from(ALL_RULES), st.integers(2, 7), st.integers(1, 12))
-def test_a_game_of_n_hands_ends_after_the_nth(
+def test_a_game_of_n_deals_ends_after_the_nth(
     data: st.DataObject, base: RamiRules, count: int, n: int
 ) -> None:
-    rules = base.replace(game_end="hands", hands=n)
+    rules = base.replace(game_end="deals", deals_per_game=n)
     state = new_game(rules, NAMES[:count])
     for i in range(n):
-        assert not state.game_over and state.hands_left == n - i
-        _, hand = data.draw(hands(rules, count))
-        state = state.apply(hand)
+        assert not state.game_over and state.deals_left == n - i
+        _, deal = data.draw(deals(rules, count))
+        state = state.apply(deal)
         if not rules.derived.positive:
             assert all(t >= 0 for t in state.totals)
         assert state.totals == tuple(
@@ -134,10 +134,10 @@ def test_a_game_of_n_hands_ends_after_the_nth(
     assert state.winners == tuple(
         p for p, t in zip(state.players, state.totals, strict=True) if t == best
     )
-    _, hand = data.draw(hands(rules, count))
+    _, deal = data.draw(deals(rules, count))
     try:
-        state.apply(hand)
-        raise AssertionError("a hand after the end was taken")
+        state.apply(deal)
+        raise AssertionError("a deal after the end was taken")
     except EngineError as exc:
         assert exc.code == "rami.game_over"
 
@@ -150,15 +150,15 @@ def test_a_game_to_a_limit_ends_at_the_first_total_that_reaches_it(
     rules = base.replace(game_end="limit", limit=limit)
     state = new_game(rules, NAMES[:count])
     for _ in range(200):
-        _, hand = data.draw(hands(rules, count))
-        state = state.apply(hand)
+        _, deal = data.draw(deals(rules, count))
+        state = state.apply(deal)
         reached = [p for p, t in zip(state.players, state.totals, strict=True) if t >= limit]
         assert state.game_over == bool(reached)
         assert list(state.reached_limit) == reached
         if state.game_over:
             break
-    else:  # an empty-stock hand scores nothing under the positive count: the game may go on
-        assert rules.derived.positive and rules.derived.stock_out_ends_hand
+    else:  # an empty-stock deal scores nothing under the positive count: the game may go on
+        assert rules.derived.positive and rules.derived.stock_out_ends_deal
         return
     if not rules.derived.positive:
         assert not set(state.winners) & set(reached) or len(reached) == count
@@ -166,14 +166,14 @@ def test_a_game_to_a_limit_ends_at_the_first_total_that_reaches_it(
 
 @settings(max_examples=100, deadline=None)
 @given(st.data(), st.sampled_from(ALL_RULES), st.integers(2, 7), st.integers(1, 8))
-def test_a_sheet_written_from_scored_hands_is_consistent(
+def test_a_sheet_written_from_scored_deals_is_consistent(
     data: st.DataObject, base: RamiRules, count: int, n: int
 ) -> None:
-    rules = base.replace(hands=n)
-    drawn = [data.draw(hands(rules, count))[1] for _ in range(n)]
+    rules = base.replace(deals_per_game=n)
+    drawn = [data.draw(deals(rules, count))[1] for _ in range(n)]
     state = fold_game(rules, NAMES[:count], drawn)
     rows = [dict(zip(state.players, e.score.scores, strict=True)) for e in state.entries]
     out = check_sheet(
-        rules, {"hands": rows, "totals": dict(zip(state.players, state.totals, strict=True))}
+        rules, {"deals": rows, "totals": dict(zip(state.players, state.totals, strict=True))}
     )
     assert out["consistent"], out

@@ -1,5 +1,5 @@
 """Poignées: worth 20/30/40 under the FFT (10/30/40 on the seed page, 20/40/60 as a house
-rule), never multiplied, to the side that wins the donne whoever showed them; one per
+rule), never multiplied, to the side that wins the deal whoever showed them; one per
 player, several add up; never more trumps shown than the 21 and the excuse."""
 
 from __future__ import annotations

@@ -30,7 +30,7 @@ FFT_JSON = {
     "miseres": False,
     "misere_value": 10,
     "game_end": "open",
-    "donnes_per_game": 4,
+    "deals_per_game": 4,
     "target": 1000,
 }
 
@@ -109,8 +109,8 @@ def test_json_round_trips_and_partial_objects_start_from_their_preset() -> None:
         pousse=True,
         poignee_trumps=PoigneeTrumps.SEED_002,
         poignee_values=PoigneeValues.V20_40_60,
-        game_end=GameEnd.DONNES,
-        donnes_per_game=6,
+        game_end=GameEnd.DEALS,
+        deals_per_game=6,
     )
     assert ruleset_from_json(rules.to_json()) == rules
 
@@ -135,7 +135,7 @@ def test_every_option_is_described_with_its_values_and_source() -> None:
         ({"misere_value": 15}, "tarot.invalid_value", {"option": "misere_value"}),
         ({"target": 0}, "tarot.invalid_value", {"option": "target"}),
         ({"miseres": "yes"}, "tarot.invalid_value", {"option": "miseres"}),
-        ({"donnes_per_game": True}, "tarot.invalid_value", {"option": "donnes_per_game"}),
+        ({"deals_per_game": True}, "tarot.invalid_value", {"option": "deals_per_game"}),
         ({"pousse": True}, "tarot.rules_inconsistent", {"options": ["pousse", "multipliers"]}),
     ],
 )

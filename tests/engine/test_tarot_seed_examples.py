@@ -31,7 +31,7 @@ def test_a_failed_taker_with_a_poignee_under_the_seed_page() -> None:
     assert prime == [-30, 10, 10, 10]
 
 
-def test_the_same_donne_under_the_fft_pays_twice_as_much() -> None:
+def test_the_same_deal_under_the_fft_pays_twice_as_much() -> None:
     with_poignee = score(FFT, 4, 0, "petite", 40, 2, poignees=((0, "simple"),))
     without = score(FFT, 4, 0, "petite", 40, 2)
     prime = [w - o for w, o in zip(with_poignee.scores, without.scores, strict=True)]

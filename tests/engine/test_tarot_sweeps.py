@@ -1,4 +1,4 @@
-"""Sweeps over every donne the rules allow: each marque adds up to zero, the breakdown adds up
+"""Sweeps over every deal the rules allow: each marque adds up to zero, the breakdown adds up
 to the value, the command line gives what the engine gives, and the taker's marque never
 decreases as his points grow (issue 29, Tests). Exhaustive over points × bouts × contract ×
 table for each ruleset, and by hypothesis over poignées, petits, chelems and misères."""
@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.tarot.cards import TRUMPS
-from engine.tarot.donne import Contract, Donne, MisereKind, PoigneeKind, Side, score_donne
+from engine.tarot.deal import Contract, Deal, MisereKind, PoigneeKind, Side, score_deal
 from engine.tarot.rules import Ruleset
 
 from .tarot_helpers import FFT, NAMES, SEED, call, rules, score_of
@@ -63,7 +63,7 @@ def test_every_points_total_sums_to_zero_and_never_lowers_the_taker(
             for petit in petits:
                 previous = None
                 for halves in valid_halves(r, players, bouts):
-                    d = Donne(
+                    d = Deal(
                         players,
                         1,
                         contract,
@@ -72,7 +72,7 @@ def test_every_points_total_sums_to_zero_and_never_lowers_the_taker(
                         petit_au_bout=petit,
                         **seats(r, players),
                     )
-                    result = score_donne(r, d)
+                    result = score_deal(r, d)
                     assert sum(result.scores) == 0
                     assert result.made == (
                         2 * (halves - 2 * result.needed) >= -1 and halves >= 2 * result.needed
@@ -83,7 +83,7 @@ def test_every_points_total_sums_to_zero_and_never_lowers_the_taker(
 
 
 @st.composite
-def donnes(draw: st.DrawFn) -> tuple[str, Donne]:
+def deals(draw: st.DrawFn) -> tuple[str, Deal]:
     name = draw(st.sampled_from(list(RULESETS)))
     r = RULESETS[name]
     players = draw(st.sampled_from([3, 4, 5]))
@@ -131,7 +131,7 @@ def donnes(draw: st.DrawFn) -> tuple[str, Donne]:
         miseres = [
             (s, k) for s, k in miseres if not (k is MisereKind.ATOUT and s in {p for p, _ in shown})
         ]
-    d = Donne(
+    d = Deal(
         players, taker, contract, halves, bouts, partner, mort, petit,
         chelem=chelem, chelem_announced=draw(st.booleans()),
         poignees=tuple(shown), miseres=tuple(miseres),
@@ -140,20 +140,20 @@ def donnes(draw: st.DrawFn) -> tuple[str, Donne]:
 
 
 @settings(max_examples=400, deadline=None)
-@given(donnes())
-def test_any_donne_sums_to_zero_and_its_breakdown_adds_up(case: tuple[str, Donne]) -> None:
+@given(deals())
+def test_any_deal_sums_to_zero_and_its_breakdown_adds_up(case: tuple[str, Deal]) -> None:
     name, d = case
     r = RULESETS[name]
     result = score_of(r, d)  # sums to zero, breakdown adds up to the value
     misere = sum(ln.points for ln in result.breakdown if ln.code == "misere")
     assert misere == len(d.miseres) * r.derived.misere_value
-    without = score_donne(r, replace(d, miseres=()))
+    without = score_deal(r, replace(d, miseres=()))
     assert without.value == result.value
 
 
 @settings(max_examples=150, deadline=None)
-@given(donnes())
-def test_the_command_line_gives_what_the_engine_gives(case: tuple[str, Donne]) -> None:
+@given(deals())
+def test_the_command_line_gives_what_the_engine_gives(case: tuple[str, Deal]) -> None:
     name, d = case
     r = RULESETS[name]
     names = NAMES[d.players]
@@ -168,20 +168,20 @@ def test_the_command_line_gives_what_the_engine_gives(case: tuple[str, Donne]) -
         raw["partner"] = None if d.partner is None else names[d.partner]
     if d.mort is not None:
         raw["mort"] = names[d.mort]
-    code, out = call(["tarot", "score"], {"rules": r.to_json(), "players": names, "donne": raw})
+    code, out = call(["tarot", "score"], {"rules": r.to_json(), "players": names, "deal": raw})
     assert code == 0, out
-    assert list(out["scores"].values()) == list(score_donne(r, d).scores)
+    assert list(out["scores"].values()) == list(score_deal(r, d).scores)
 
 
 @settings(max_examples=200, deadline=None)
-@given(donnes())
-def test_the_taker_never_loses_by_making_more_points(case: tuple[str, Donne]) -> None:
+@given(deals())
+def test_the_taker_never_loses_by_making_more_points(case: tuple[str, Deal]) -> None:
     name, d = case
     r = RULESETS[name]
     if d.chelem is not None:
         return  # a chelem fixes the points
     previous = None
     for halves in valid_halves(r, d.players, d.bouts):
-        taker = score_donne(r, replace(d, halves=halves)).scores[d.taker]
+        taker = score_deal(r, replace(d, halves=halves)).scores[d.taker]
         assert previous is None or taker >= previous
         previous = taker

@@ -6,7 +6,7 @@ club may choose (stored on a contest and frozen when it starts), ``OPTIONS`` (wh
 seed page), each citing its source. Modules: ``options`` (the enums, ``RuleOptions``),
 ``spec`` (``OPTIONS``, checks and coercion), ``ruleset`` (``Ruleset``, validation, ``derived``
 tables), ``presets`` (``PRESETS``, ``make_ruleset``), ``json`` (``ruleset_from_json``).
-It validates a ruleset once, when it is built, so that scoring a donne never re-checks it.
+It validates a ruleset once, when it is built, so that scoring a deal never re-checks it.
 """
 
 from __future__ import annotations

@@ -62,10 +62,10 @@ class MarginRounding(StrEnum):
 
 
 class GameEnd(StrEnum):
-    """When a game (partie) folded from donnes is over."""
+    """When a game (manche) folded from deals is over."""
 
-    OPEN = "open"  # FFT donnes libres: the contest decides (a number of donnes, a séquence)
-    DONNES = "donnes"  # after ``donnes_per_game`` donnes (passed donnes not counted)
+    OPEN = "open"  # FFT donnes libres: the contest decides (a number of deals, a séquence)
+    DEALS = "deals"  # after ``deals_per_game`` deals (passed deals not counted)
     TARGET = "target"  # the seed page: "La partie se finit à 1000 points"
 
 
@@ -85,5 +85,5 @@ class RuleOptions:
     miseres: bool = False
     misere_value: int = 10
     game_end: GameEnd = GameEnd.OPEN
-    donnes_per_game: int = 4
+    deals_per_game: int = 4
     target: int = 1000

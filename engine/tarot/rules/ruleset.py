@@ -35,7 +35,7 @@ _MULTIPLIERS: Final = {
     Multipliers.DOUBLING: (1, 2, 4, 8, 16),
 }
 # Trumps shown by a simple, double, triple poignée, by the number of players who play the
-# donne (a table of five with a mort plays at four).
+# deal (a table of five with a mort plays at four).
 _POIGNEE_TRUMPS: Final = {
     PoigneeTrumps.FFT: {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)},
     PoigneeTrumps.SEED_002: {3: (13, 15, 22), 4: (10, 13, 15), 5: (8, 10, 15)},
@@ -54,7 +54,7 @@ _ROUNDING: Final = {
 
 @dataclass(frozen=True, slots=True)
 class Derived:
-    """Tables computed once per ruleset, so that scoring a donne reads tuples, not options."""
+    """Tables computed once per ruleset, so that scoring a deal reads tuples, not options."""
 
     multipliers: dict[str, int]  # contract (its JSON name) → multiplier; 0 = not played
     poignee_trumps: dict[int, dict[str, int]]  # players at play → kind → trumps shown
@@ -87,7 +87,7 @@ class Ruleset(RuleOptions):
         multipliers = list(_MULTIPLIERS[self.multipliers])
         if not self.pousse:
             multipliers[1] = 0
-        # Keyed by the JSON names, which the model's enums are (StrEnum): a donne's contract
+        # Keyed by the JSON names, which the model's enums are (StrEnum): a deal's contract
         # reads its multiplier in one lookup.
         derived = Derived(
             dict(zip(CONTRACTS, multipliers, strict=True)),

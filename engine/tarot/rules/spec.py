@@ -85,7 +85,7 @@ _DESCRIPTIONS: Final[dict[str, str]] = {
         "four, 8/10/13 at five; FFT 2012) or seed_002 (13/15/22, 10/13/15, 8/10/15; the seed page)"
     ),
     "poignee_values": (
-        "simple / double / triple poignée, not multiplied, to the side that wins the donne: "
+        "simple / double / triple poignée, not multiplied, to the side that wins the deal: "
         "20_30_40 (FFT 2012), 10_30_40 (the seed page), 20_40_60 (house rules)"
     ),
     "five_players": (
@@ -104,16 +104,16 @@ _DESCRIPTIONS: Final[dict[str, str]] = {
     ),
     "misere_value": "what each other player pays a misère: 10 (the seed page) or 20 (house rules)",
     "game_end": (
-        "when a game is over: open (FFT donnes libres: the contest decides), donnes (after "
-        "donnes_per_game donnes) or target (a player's total reaches target: the seed page's 1000)"
+        "when a game is over: open (FFT donnes libres: the contest decides), deals (after "
+        "deals_per_game deals) or target (a player's total reaches target: the seed page's 1000)"
     ),
-    "donnes_per_game": "donnes in a game when game_end is donnes (passed donnes not counted)",
+    "deals_per_game": "deals in a game when game_end is deals (passed deals not counted)",
     "target": "the total that ends a game when game_end is target (the seed page: 1000)",
 }
 
 _INT_CHOICES: Final[dict[str, tuple[int, ...]]] = {"misere_value": (10, 20)}
 _INT_RANGES: Final[dict[str, tuple[int, int]]] = {
-    "donnes_per_game": (1, 200),
+    "deals_per_game": (1, 200),
     "target": (1, 100_000),
 }
 

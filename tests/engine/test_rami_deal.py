@@ -1,11 +1,11 @@
-"""Rami hands, table-driven from the seed page's text (seed 002, "LE RAMI"), under every option.
+"""Rami deals, table-driven from the seed page's text (seed 002, "LE RAMI"), under every option.
 
 "Chaque joueur marque le total des points qui lui restent en main. L'As vaut 11, les figures
 10, et les autres cartes leur valeur nominale"; "le Joker vaut 25 points" (two decks); "fait
 rami ... Les points sont alors doublés (... on se contente d'ajouter 10 points)"; the positive
 count: "le gagnant marque le total des valeurs des cartes restant dans les mains des autres
 joueurs. Les perdants ne marquent aucun point"; the deal: 10 cards at 2 players, 7 at 3–5, 6 at
-6–7, 10 with two decks. Every refusal code of a hand is raised here at least once.
+6–7, 10 with two decks. Every refusal code of a deal is raised here at least once.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 
 from engine.errors import EngineError
 from engine.rami.cards import CARD_VALUES, max_hand_value, parse_card
-from engine.rami.hand import Hand, score_hand
+from engine.rami.deal import Deal, score_deal
 from engine.rami.presets import make_rules
 from engine.rami.rules import dealt
 
@@ -22,14 +22,14 @@ P3 = ("Anne", "Bob", "Chloé")
 SEED = make_rules()
 TWO_DECKS = make_rules("seed_002_two_decks")
 POSITIVE = make_rules("seed_002_positive")
-STOCK_OUT = make_rules(stock_out="ends_hand")
+STOCK_OUT = make_rules(stock_out="ends_deal")
 
 
-def cards_hand(*held: tuple[str, ...], rami: bool = False) -> Hand:
+def cards_hand(*held: tuple[str, ...], rami: bool = False) -> Deal:
     players = ("Anne", "Bob", "Chloé", "Dan", "Eve", "Fred", "Gil")[: len(held)]
     cards = tuple(tuple(parse_card(c) or c for c in h) for h in held)
     penalties = tuple(sum(CARD_VALUES[c] for c in h) for h in cards)
-    return Hand(players, penalties, rami=rami, cards=cards)
+    return Deal(players, penalties, rami=rami, cards=cards)
 
 
 @pytest.mark.parametrize(
@@ -80,7 +80,7 @@ def test_the_largest_hands() -> None:
 
 
 # Each row: rules, penalties (Anne, Bob, Chloé), rami, stock out, expected scores.
-HANDS = [
+DEALS = [
     # The penalty count: each scores his cards left in hand, the player out 0.
     (SEED, (0, 23, 14), False, False, (0, 23, 14)),
     (SEED, (17, 0, 2), False, False, (17, 0, 2)),
@@ -93,18 +93,18 @@ HANDS = [
     (make_rules(count="positive", rami_bonus="add_10"), (0, 23, 14), True, False, (57, 0, 0)),
     # The stock runs out (variant): nobody out, each scores his hand; no points when positive.
     (STOCK_OUT, (5, 23, 14), False, True, (5, 23, 14)),
-    (make_rules("seed_002_positive", stock_out="ends_hand"), (5, 23, 14), False, True, (0, 0, 0)),
+    (make_rules("seed_002_positive", stock_out="ends_deal"), (5, 23, 14), False, True, (0, 0, 0)),
     # The largest hands: 7 cards, 74 at most (four aces, three figures).
     (SEED, (0, 74, 74), False, False, (0, 74, 74)),
     (SEED, (0, 74, 74), True, False, (0, 148, 148)),
 ]
 
 
-@pytest.mark.parametrize(("rules", "penalties", "rami", "stock_out", "scores"), HANDS)
-def test_hands(
+@pytest.mark.parametrize(("rules", "penalties", "rami", "stock_out", "scores"), DEALS)
+def test_deals(
     rules: object, penalties: tuple[int, ...], rami: bool, stock_out: bool, scores: tuple[int, ...]
 ) -> None:
-    score = score_hand(rules, Hand(P3, penalties, rami, stock_out))  # type: ignore[arg-type]
+    score = score_deal(rules, Deal(P3, penalties, rami, stock_out))  # type: ignore[arg-type]
     assert score.scores == scores
     assert score.rami is rami and score.stock_out is stock_out
     winner = None if stock_out else penalties.index(0)
@@ -115,10 +115,10 @@ def test_hands(
 
 
 def test_a_breakdown_a_player_can_check() -> None:
-    lines = score_hand(SEED, Hand(P3, (0, 23, 14), rami=True)).breakdown()
+    lines = score_deal(SEED, Deal(P3, (0, 23, 14), rami=True)).breakdown()
     assert [(ln.code, ln.points) for ln in lines[0]] == [("out", 0)]
     assert [(ln.code, ln.points) for ln in lines[1]] == [("hand", 23), ("rami", 23)]
-    lines = score_hand(POSITIVE, Hand(P3, (0, 23, 14), rami=True)).breakdown()
+    lines = score_deal(POSITIVE, Deal(P3, (0, 23, 14), rami=True)).breakdown()
     assert [(ln.code, ln.points) for ln in lines[0]] == [("others", 37), ("rami", 37)]
     assert lines[1] == lines[2] == ()
 
@@ -138,50 +138,50 @@ def test_a_breakdown_a_player_can_check() -> None:
         (TWO_DECKS, ((), ("JOKER", "JOKER", "KH", "KH"), ("2C",)), (0, 70, 2)),
     ],
 )
-def test_hands_from_cards(rules: object, held: tuple[tuple[str, ...], ...], scores: tuple) -> None:
-    assert score_hand(rules, cards_hand(*held)).scores == scores  # type: ignore[arg-type]
+def test_deals_from_cards(rules: object, held: tuple[tuple[str, ...], ...], scores: tuple) -> None:
+    assert score_deal(rules, cards_hand(*held)).scores == scores  # type: ignore[arg-type]
 
 
 def test_some_players_written_with_cards_and_others_with_totals() -> None:
-    hand = Hand(P3, (0, 28, 10), cards=(None, ("AH", "KS", "7D"), None))
-    assert score_hand(SEED, hand).scores == (0, 28, 10)
+    deal = Deal(P3, (0, 28, 10), cards=(None, ("AH", "KS", "7D"), None))
+    assert score_deal(SEED, deal).scores == (0, 28, 10)
 
 
-def _refused(rules: object, hand: Hand) -> EngineError:
+def _refused(rules: object, deal: Deal) -> EngineError:
     with pytest.raises(EngineError) as refused:
-        score_hand(rules, hand)  # type: ignore[arg-type]
+        score_deal(rules, deal)  # type: ignore[arg-type]
     return refused.value
 
 
 @pytest.mark.parametrize(
-    ("rules", "hand", "code", "params"),
+    ("rules", "deal", "code", "params"),
     [
-        (SEED, Hand(("Anne",), (0,)), "rami.invalid_players", {"count": 1, "min": 2, "max": 7}),
-        (SEED, Hand(tuple("abcdefgh"), (0, *[5] * 7)), "rami.invalid_players", {"count": 8}),
-        (SEED, Hand(("Anne", "Anne"), (0, 5)), "rami.invalid_players", {"player": "Anne"}),
-        (SEED, Hand(("Anne", ""), (0, 5)), "rami.invalid_players", {"player": ""}),
-        (SEED, Hand(P3, (0, 5)), "rami.invalid_hand_value", {"count": 2}),
+        (SEED, Deal(("Anne",), (0,)), "rami.invalid_players", {"count": 1, "min": 2, "max": 7}),
+        (SEED, Deal(tuple("abcdefgh"), (0, *[5] * 7)), "rami.invalid_players", {"count": 8}),
+        (SEED, Deal(("Anne", "Anne"), (0, 5)), "rami.invalid_players", {"player": "Anne"}),
+        (SEED, Deal(("Anne", ""), (0, 5)), "rami.invalid_players", {"player": ""}),
+        (SEED, Deal(P3, (0, 5)), "rami.invalid_hand_value", {"count": 2}),
         # A player still holding cards holds at least a two; 7 cards are worth 74 at most.
-        (SEED, Hand(P3, (0, 1, 5)), "rami.penalty_out_of_range", {"player": "Bob", "min": 2}),
-        (SEED, Hand(P3, (0, 75, 5)), "rami.penalty_out_of_range", {"penalty": 75, "max": 74}),
-        (SEED, Hand(P3, (0, -3, 5)), "rami.penalty_out_of_range", {"penalty": -3}),
-        (SEED, Hand(P3, (0, True, 5)), "rami.penalty_out_of_range", {"player": "Bob"}),  # type: ignore[arg-type]
-        (SEED, Hand(P3, (0, 0, 5)), "rami.two_winners", {"players": ["Anne", "Bob"]}),
-        (SEED, Hand(P3, (3, 4, 5)), "rami.no_winner", {}),
-        (SEED, Hand(P3, (3, 4, 5), stock_out=True), "rami.stock_out_disabled", {}),
+        (SEED, Deal(P3, (0, 1, 5)), "rami.penalty_out_of_range", {"player": "Bob", "min": 2}),
+        (SEED, Deal(P3, (0, 75, 5)), "rami.penalty_out_of_range", {"penalty": 75, "max": 74}),
+        (SEED, Deal(P3, (0, -3, 5)), "rami.penalty_out_of_range", {"penalty": -3}),
+        (SEED, Deal(P3, (0, True, 5)), "rami.penalty_out_of_range", {"player": "Bob"}),  # type: ignore[arg-type]
+        (SEED, Deal(P3, (0, 0, 5)), "rami.two_winners", {"players": ["Anne", "Bob"]}),
+        (SEED, Deal(P3, (3, 4, 5)), "rami.no_winner", {}),
+        (SEED, Deal(P3, (3, 4, 5), stock_out=True), "rami.stock_out_disabled", {}),
         (
             STOCK_OUT,
-            Hand(P3, (0, 4, 5), stock_out=True),
+            Deal(P3, (0, 4, 5), stock_out=True),
             "rami.stock_out_with_winner",
             {"player": "Anne"},
         ),
-        (STOCK_OUT, Hand(P3, (3, 4, 5), True, True), "rami.rami_without_winner", {}),
+        (STOCK_OUT, Deal(P3, (3, 4, 5), True, True), "rami.rami_without_winner", {}),
     ],
 )
-def test_impossible_hands_are_refused_with_a_code(
-    rules: object, hand: Hand, code: str, params: dict[str, object]
+def test_impossible_deals_are_refused_with_a_code(
+    rules: object, deal: Deal, code: str, params: dict[str, object]
 ) -> None:
-    error = _refused(rules, hand)
+    error = _refused(rules, deal)
     assert error.code == code
     assert params.items() <= error.params.items()
 
@@ -222,9 +222,9 @@ def test_impossible_cards_are_refused_with_a_code(
 
 
 def test_cards_and_a_written_penalty_must_agree() -> None:
-    hand = Hand(P3, (0, 12, 5), cards=(None, ("AH",), None))
-    error = _refused(SEED, hand)
+    deal = Deal(P3, (0, 12, 5), cards=(None, ("AH",), None))
+    error = _refused(SEED, deal)
     assert error.code == "rami.penalty_mismatch"
     assert error.params == {"player": "Bob", "written": 12, "cards_value": 11}
-    hand = Hand(P3, (0, 12, 5), cards=(("AH",), None, None))  # the one out holds nothing
-    assert _refused(SEED, hand).code == "rami.penalty_mismatch"
+    deal = Deal(P3, (0, 12, 5), cards=(("AH",), None, None))  # the one out holds nothing
+    assert _refused(SEED, deal).code == "rami.penalty_mismatch"

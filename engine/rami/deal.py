@@ -1,11 +1,11 @@
-"""One rami hand scored: each player's score from the value of the cards he holds at the end.
+"""One rami deal scored: each player's score from the value of the cards he holds at the end.
 
-This module owns ``Hand`` (a hand as a score sheet records it: each player's penalty, the
+This module owns ``Deal`` (a deal as a score sheet records it: each player's penalty, the
 value of his cards left in hand, 0 for the player who went out; the cards themselves when
-known; whether the winner made rami, whether the hand ended on an empty stock), ``HandScore``
-(the scores, with a breakdown a player can check, built on demand) and ``score_hand``, which
-validates the hand against the rules and scores it. Reading hands from JSON is
-``engine.rami.hand_json``'s.
+known; whether the winner made rami, whether the deal ended on an empty stock), ``DealScore``
+(the scores, with a breakdown a player can check, built on demand) and ``score_deal``, which
+validates the deal against the rules and scores it. Reading deals from JSON is
+``engine.rami.deal_json``'s.
 
 Scoring (seed page; the decisions where it is silent are in docs/engine.md):
 
@@ -13,7 +13,7 @@ Scoring (seed page; the decisions where it is silent are in docs/engine.md):
   player's penalty is doubled, or increased by 10 (``rami_bonus``);
 * positive count: the winner scores the sum of the others' penalties (after the rami bonus),
   the others 0;
-* a hand that ended on an empty stock (``stock_out = ends_hand``) has no winner and no rami:
+* a deal that ended on an empty stock (``stock_out = ends_deal``) has no winner and no rami:
   each player scores his penalty under the penalty count, nobody scores under the positive one.
 """
 
@@ -27,15 +27,15 @@ from engine.rami.cards import JOKER, VALUE_OF, copies_in
 from engine.rami.errors import EngineError
 from engine.rami.rules import MAX_PLAYERS, MIN_PLAYERS, RamiRules
 
-__all__ = ["Hand", "HandScore", "Line", "check_players", "score_hand"]
+__all__ = ["Deal", "DealScore", "Line", "check_players", "score_deal"]
 
 
 @dataclass(frozen=True, slots=True)
-class Hand:
-    """One hand: the players (seat order) and each one's penalty (0: he went out).
+class Deal:
+    """One deal: the players (seat order) and each one's penalty (0: he went out).
 
     ``cards`` gives each player's cards left in hand (canonical names, ``engine.rami.cards``),
-    or None for a player whose cards were not written; None for the whole hand when no cards
+    or None for a player whose cards were not written; None for the whole deal when no cards
     were. When given, they must be worth the player's penalty.
     """
 
@@ -48,58 +48,58 @@ class Hand:
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """One labelled amount of a player's hand score; a player's lines add up to his score."""
+    """One labelled amount of a player's score in a deal; his lines add up to his score."""
 
     code: str  # "out", "hand", "rami", "others"
     points: int
     label: str
 
 
-class HandScore(NamedTuple):
-    """A hand's scores, in the hand's seat order, and how the hand ended.
+class DealScore(NamedTuple):
+    """A deal's scores, in the deal's seat order, and how the deal ended.
 
-    A named tuple rather than a frozen dataclass: it is built once per hand scored, and a
+    A named tuple rather than a frozen dataclass: it is built once per deal scored, and a
     frozen dataclass's ``__init__`` costs one ``object.__setattr__`` per field (issue 29's
     speed goal, benchmarks/rami_bench.py).
     """
 
-    hand: Hand
+    deal: Deal
     scores: tuple[int, ...]
     winner: int | None  # the seat of the player who went out; None on an empty stock
     positive: bool  # the positive count: only the winner scores
 
     @property
     def players(self) -> tuple[str, ...]:
-        return self.hand.players
+        return self.deal.players
 
     @property
     def penalties(self) -> tuple[int, ...]:
-        return self.hand.penalties
+        return self.deal.penalties
 
     @property
     def rami(self) -> bool:
-        return self.hand.rami
+        return self.deal.rami
 
     @property
     def stock_out(self) -> bool:
-        return self.hand.stock_out
+        return self.deal.stock_out
 
     @property
     def winner_name(self) -> str | None:
-        return None if self.winner is None else self.hand.players[self.winner]
+        return None if self.winner is None else self.deal.players[self.winner]
 
     def breakdown(self) -> tuple[tuple[Line, ...], ...]:
         """Each player's lines (in seat order), computed on demand: they add up to his score."""
-        return tuple(self._lines(seat) for seat in range(len(self.hand.players)))
+        return tuple(self._lines(seat) for seat in range(len(self.deal.players)))
 
     def _lines(self, seat: int) -> tuple[Line, ...]:
-        score, penalty = self.scores[seat], self.hand.penalties[seat]
+        score, penalty = self.scores[seat], self.deal.penalties[seat]
         if seat == self.winner and not self.positive:
             return (Line("out", 0, "went out"),)
         if self.positive:  # the winner's lines carry the others' hands; the others score 0
             if seat != self.winner:
                 return ()
-            others = sum(self.hand.penalties)
+            others = sum(self.deal.penalties)
             lines = [Line("others", others, "the others' cards left in hand")]
         else:
             lines = [Line("hand", penalty, "cards left in hand")]
@@ -129,85 +129,85 @@ def check_players(players: tuple[str, ...]) -> None:
         )
 
 
-# The tables of players already checked: a table scores hand after hand with the same
-# players, and checking their names costs a third of a hand's score. Bounded: cleared when full.
+# The tables of players already checked: a table scores deal after deal with the same
+# players, and checking their names costs a third of a deal's score. Bounded: cleared when full.
 _SEATED: dict[tuple[str, ...], None] = {}
 _SEATED_MAX = 4096
 
 
-def _check_seats(hand: Hand) -> None:
-    """The hand's players (``check_players``) and one penalty (and card list) for each."""
-    count = len(hand.players)
-    if len(hand.penalties) != count or (hand.cards is not None and len(hand.cards) != count):
+def _check_seats(deal: Deal) -> None:
+    """The deal's players (``check_players``) and one penalty (and card list) for each."""
+    count = len(deal.players)
+    if len(deal.penalties) != count or (deal.cards is not None and len(deal.cards) != count):
         raise EngineError(
             "rami.invalid_hand_value",
             "one penalty (and card list) per player",
-            {"count": len(hand.penalties)},
+            {"count": len(deal.penalties)},
         )
-    if hand.players not in _SEATED:
-        check_players(hand.players)
+    if deal.players not in _SEATED:
+        check_players(deal.players)
         if len(_SEATED) >= _SEATED_MAX:
             _SEATED.clear()
-        _SEATED[hand.players] = None
+        _SEATED[deal.players] = None
 
 
-def score_hand(rules: RamiRules, hand: Hand) -> HandScore:
-    """Score ``hand`` under ``rules``; an impossible hand raises a ``rami.*`` ``EngineError``."""
-    _check_seats(hand)
-    if hand.cards is not None:
-        _check_cards(rules, hand)
+def score_deal(rules: RamiRules, deal: Deal) -> DealScore:
+    """Score ``deal`` under ``rules``; an impossible deal raises a ``rami.*`` ``EngineError``."""
+    _check_seats(deal)
+    if deal.cards is not None:
+        _check_cards(rules, deal)
     derived = rules.derived
-    penalties = hand.penalties
+    penalties = deal.penalties
     top = derived.max_penalty[len(penalties)]
     winner = None
     for seat, penalty in enumerate(penalties):
         if type(penalty) is not int or not 2 <= penalty <= top:
-            winner = _went_out(hand, seat, winner, top)  # a 0, or an error
-    if winner is None or hand.stock_out:
-        return _without_winner(rules, hand, winner)
+            winner = _went_out(deal, seat, winner, top)  # a 0, or an error
+    if winner is None or deal.stock_out:
+        return _without_winner(rules, deal, winner)
     charged = penalties
-    if hand.rami:  # the winner's own 0 stays 0
+    if deal.rami:  # the winner's own 0 stays 0
         add = derived.rami_add
         charged = tuple(p * 2 if derived.double else p + add if p else 0 for p in penalties)
     if derived.positive:
         won = sum(charged)
         charged = tuple(won if seat == winner else 0 for seat in range(len(penalties)))
-    return HandScore(hand, charged, winner, derived.positive)
+    return DealScore(deal, charged, winner, derived.positive)
 
 
-def _went_out(hand: Hand, seat: int, winner: int | None, top: int) -> int:
+def _went_out(deal: Deal, seat: int, winner: int | None, top: int) -> int:
     """``seat``, whose penalty is outside 2..``top``: out if it is 0 and nobody else is."""
-    penalty = hand.penalties[seat]
+    penalty = deal.penalties[seat]
     if type(penalty) is not int or penalty != 0:
-        raise _out_of_range(hand.players[seat], penalty, top)
+        raise _out_of_range(deal.players[seat], penalty, top)
     if winner is not None:
         raise EngineError(
             "rami.two_winners",
-            "only one player goes out in a hand",
-            {"players": [hand.players[winner], hand.players[seat]]},
+            "only one player goes out in a deal",
+            {"players": [deal.players[winner], deal.players[seat]]},
         )
     return seat
 
 
-def _without_winner(rules: RamiRules, hand: Hand, winner: int | None) -> HandScore:
-    """A hand marked as ended on an empty stock, or with nobody out: scored or refused."""
+def _without_winner(rules: RamiRules, deal: Deal, winner: int | None) -> DealScore:
+    """A deal marked as ended on an empty stock, or with nobody out: scored or refused."""
     derived = rules.derived
-    if not hand.stock_out:
+    if not deal.stock_out:
         raise EngineError("rami.no_winner", "nobody went out (a penalty of 0)", {})
-    if not derived.stock_out_ends_hand:
+    if not derived.stock_out_ends_deal:
         raise EngineError(
             "rami.stock_out_disabled", "these rules renew an empty stock", {"stock_out": True}
         )
     if winner is not None:
         raise EngineError(
             "rami.stock_out_with_winner",
-            "a hand that ends on an empty stock has nobody out",
-            {"player": hand.players[winner]},
+            "a deal that ends on an empty stock has nobody out",
+            {"player": deal.players[winner]},
         )
-    if hand.rami:
+    if deal.rami:
         raise EngineError("rami.rami_without_winner", "a rami needs a player out", {})
-    scores = (0,) * len(hand.penalties) if derived.positive else hand.penalties
-    return HandScore(hand, scores, None, derived.positive)
+    scores = (0,) * len(deal.penalties) if derived.positive else deal.penalties
+    return DealScore(deal, scores, None, derived.positive)
 
 
 def _out_of_range(player: str, penalty: object, top: int) -> EngineError:
@@ -220,13 +220,13 @@ def _out_of_range(player: str, penalty: object, top: int) -> EngineError:
     )
 
 
-def _check_cards(rules: RamiRules, hand: Hand) -> None:
+def _check_cards(rules: RamiRules, deal: Deal) -> None:
     """Each player's cards: dealt count, jokers, copies in the decks, worth his penalty."""
-    assert hand.cards is not None
-    dealt = rules.derived.dealt[len(hand.players)]
+    assert deal.cards is not None
+    dealt = rules.derived.dealt[len(deal.players)]
     one_deck = rules.decks == 1
     held: list[str] = []
-    for player, penalty, cards in zip(hand.players, hand.penalties, hand.cards, strict=True):
+    for player, penalty, cards in zip(deal.players, deal.penalties, deal.cards, strict=True):
         if cards is None:
             continue
         if len(cards) > dealt:

@@ -1,10 +1,10 @@
-"""Rami hands read from JSON, and the scores a sheet writes checked against the engine's.
+"""Rami deals read from JSON, and the scores a sheet writes checked against the engine's.
 
-This module owns the JSON form of a hand (docs/engine.md, "Rami"):
+This module owns the JSON form of a deal (docs/engine.md, "Rami"):
 ``{"players": {"Anne": 0, "Bob": ["KH", "7S"], "Chloé": {"cards": ["AD"], "penalty": 11}},
 "rami": false, "stock_out": false, "scores": {...}}``: each player's entry is his penalty as
 written (what a paper sheet records), his cards left in hand (the engine counts them), or
-both (checked against each other); ``scores``, optional, are the hand's scores as written,
+both (checked against each other); ``scores``, optional, are the deal's scores as written,
 checked against the engine's. Every refusal is a
 ``rami.*`` code naming the field or the player.
 """
@@ -15,12 +15,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.rami.cards import CARD_VALUES, parse_card
+from engine.rami.deal import Deal, DealScore
 from engine.rami.errors import EngineError
-from engine.rami.hand import Hand, HandScore
 
-__all__ = ["check_keys", "check_written", "hand_from_json", "players_from_json", "read_bool"]
+__all__ = ["check_keys", "check_written", "deal_from_json", "players_from_json", "read_bool"]
 
-_HAND_KEYS = frozenset({"players", "rami", "stock_out", "scores"})
+_DEAL_KEYS = frozenset({"players", "rami", "stock_out", "scores"})
 _ENTRY_KEYS = frozenset({"cards", "penalty"})
 
 
@@ -52,14 +52,14 @@ def players_from_json(data: object, field: str = "players") -> tuple[str, ...]:
     return tuple(data)
 
 
-def hand_from_json(data: object, field: str = "hand") -> Hand:
-    """The ``Hand`` a JSON hand describes (its values are checked by ``score_hand``)."""
-    raw = check_keys(data, _HAND_KEYS, field)
+def deal_from_json(data: object, field: str = "deal") -> Deal:
+    """The ``Deal`` a JSON deal describes (its values are checked by ``score_deal``)."""
+    raw = check_keys(data, _DEAL_KEYS, field)
     entries = raw.get("players")
     if not isinstance(entries, Mapping):
         raise EngineError(
             "rami.invalid_input",
-            "a hand needs its players: {name: penalty or cards}",
+            "a deal needs its players: {name: penalty or cards}",
             {"field": f"{field}.players"},
         )
     penalties: list[int] = []
@@ -68,7 +68,7 @@ def hand_from_json(data: object, field: str = "hand") -> Hand:
         penalty, held = _entry(str(player), entry)
         penalties.append(penalty)
         cards.append(held)
-    return Hand(
+    return Deal(
         tuple(str(p) for p in entries),
         tuple(penalties),
         read_bool(raw, "rami", field),
@@ -90,7 +90,7 @@ def _entry(player: str, entry: object) -> tuple[int, tuple[str, ...] | None]:
         if penalty is None and held is not None:
             return _value(held), held
         if type(penalty) is int:
-            return penalty, held  # score_hand checks it against the cards
+            return penalty, held  # score_deal checks it against the cards
     raise EngineError(
         "rami.invalid_hand_value",
         f"{player}: a penalty (a whole number), a list of cards or {{cards, penalty}}",
@@ -120,8 +120,8 @@ def _value(cards: Sequence[str]) -> int:
     return sum(CARD_VALUES[c] for c in cards)
 
 
-def check_written(raw: Mapping[str, Any], score: HandScore, field: str = "hand") -> None:
-    """The hand's ``scores`` as the sheet writes them, if given, equal the engine's."""
+def check_written(raw: Mapping[str, Any], score: DealScore, field: str = "deal") -> None:
+    """The deal's ``scores`` as the sheet writes them, if given, equal the engine's."""
     written = raw.get("scores")
     if written is None:
         return
@@ -131,7 +131,7 @@ def check_written(raw: Mapping[str, Any], score: HandScore, field: str = "hand")
     ):
         raise EngineError(
             "rami.invalid_input",
-            "scores are {player: whole number} for the hand's players",
+            "scores are {player: whole number} for the deal's players",
             {"field": f"{field}.scores"},
         )
     for player, value in written.items():

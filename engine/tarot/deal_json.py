@@ -1,8 +1,8 @@
-"""Tarot donnes and tables read from JSON, with tarot's coded errors.
+"""Tarot deals and tables read from JSON, with tarot's coded errors.
 
 This module owns the JSON form of a table (``"players"``: 3 to 5 distinct names, in the order
-of play) and of a donne (``"taker"``, ``"contract"``, ``"points"``, ``"bouts"``...: see
-docs/engine.md, "Tarot"), read into a ``Donne`` whose players are seats. It refuses what is
+of play) and of a deal (``"taker"``, ``"contract"``, ``"points"``, ``"bouts"``...: see
+docs/engine.md, "Tarot"), read into a ``Deal`` whose players are seats. It refuses what is
 malformed (a wrong type, an unknown field or player, a missing fact); what is impossible
 (more than 91 points, a partner at four...) is ``engine.tarot.checks``'s to refuse. Nothing
 is ignored silently.
@@ -15,10 +15,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final, TypeVar
 
 from engine.tarot.errors import EngineError
-from engine.tarot.model import Contract, Donne, MisereKind, PetitTrick, PoigneeKind, Side
+from engine.tarot.model import Contract, Deal, MisereKind, PetitTrick, PoigneeKind, Side
 from engine.tarot.rules import Ruleset
 
-__all__ = ["check_keys", "donne_from_json", "players_from_json", "read_scores"]
+__all__ = ["check_keys", "deal_from_json", "players_from_json", "read_scores"]
 
 E = TypeVar("E", Contract, Side, PoigneeKind, MisereKind, PetitTrick)
 
@@ -154,7 +154,7 @@ def _pairs(
 
 def _required(data: Mapping[str, Any], field: str) -> Any:
     if field not in data:
-        raise EngineError("tarot.missing_field", f"the donne needs {field!r}", {"field": field})
+        raise EngineError("tarot.missing_field", f"the deal needs {field!r}", {"field": field})
     return data[field]
 
 
@@ -178,22 +178,22 @@ def _roles(data: Mapping[str, Any], names: Sequence[str], rules: Ruleset) -> dic
     }
 
 
-def donne_from_json(raw: object, names: Sequence[str], rules: Ruleset) -> Donne:
-    """The ``Donne`` a JSON object describes at a table of ``names`` (coded errors)."""
+def deal_from_json(raw: object, names: Sequence[str], rules: Ruleset) -> Deal:
+    """The ``Deal`` a JSON object describes at a table of ``names`` (coded errors)."""
     if not isinstance(raw, Mapping):
-        raise EngineError("tarot.not_an_object", "a donne is a JSON object", {"field": "donne"})
+        raise EngineError("tarot.not_an_object", "a deal is a JSON object", {"field": "deal"})
     check_keys(raw, _FIELDS)
     n = len(names)
     if _bool(raw, "passed"):
         extra = sorted(str(k) for k in raw if k not in _PASSED_FIELDS)
         if extra:
-            raise _invalid("passed", True, f"a passed donne records no {extra[0]!r}")
+            raise _invalid("passed", True, f"a passed deal records no {extra[0]!r}")
         mort = raw.get("mort")
-        return Donne(n, passed=True, mort=None if mort is None else _seat(names, "mort", mort))
+        return Deal(n, passed=True, mort=None if mort is None else _seat(names, "mort", mort))
     contract = _required(raw, "contract")
     if isinstance(contract, str):
         contract = _CONTRACT_ALIASES.get(contract, contract)
-    return Donne(
+    return Deal(
         n,
         contract=_enum(Contract, "contract", contract),
         halves=_points(raw),
