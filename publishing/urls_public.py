@@ -11,7 +11,6 @@ from publishing import (
     views_phases,
     views_projector,
     views_results,
-    views_seasons,
     views_standings,
 )
 
@@ -19,10 +18,7 @@ app_name = "scores"
 
 CONTEST = "concours/<slug:club_slug>/<slug:contest_slug>/"
 
-SEASON = "saisons/<slug:club_slug>/<int:season_id>/"
 urlpatterns = [
-    path(SEASON, views_seasons.public_season, name="season"),
-    path(SEASON + "projecteur/", views_seasons.public_season_projector, name="season_projector"),
     path(CONTEST + "classement/", views_standings.standings, name="standings"),
     path(
         CONTEST + "classement/export.<str:fmt>",

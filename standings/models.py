@@ -20,10 +20,9 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from standings.fields import RowsField
-from standings.seasons_models import SeasonSnapshot
 from tournaments.models import Contest
 
-__all__ = ["SeasonSnapshot", "StandingsSnapshot", "StandingsState"]
+__all__ = ["StandingsSnapshot", "StandingsState"]
 
 
 class StandingsState(models.Model):

@@ -1,6 +1,6 @@
 """Every write of the tournaments app, one module per use case.
 
-``seasons``, ``players``, ``solo`` (players alone), ``solo_import`` (a CSV file of them), ``melee`` (a mêlée partie's draw), ``mixed``
+``players``, ``solo`` (players alone), ``solo_import`` (a CSV file of them), ``melee`` (a mêlée partie's draw), ``mixed``
 (solo players paired for the whole contest), ``player_merge``, ``contests``, ``entries``, ``imports`` (a validated CSV import),
 ``rounds`` (draw, publication, visibility, deletion, closing and reopening), ``edits`` (hand edits of a draft draw),
 ``plan_rounds``, ``latecomers`` and ``table_moves`` (changes of a running contest's plan, each with a reason),
@@ -67,7 +67,6 @@ from tournaments.services.rounds import (
     reopen_round,
     set_round_visibility,
 )
-from tournaments.services.seasons import create_season
 from tournaments.services.solo import (
     SOLO_FLAGS,
     SoloValues,
@@ -119,7 +118,6 @@ __all__ = [
     "close_rounds",
     "conflicts",
     "create_contest",
-    "create_season",
     "delete_entry",
     "delete_round",
     "delete_solo",
