@@ -192,7 +192,7 @@ def main() -> int:
         django.setup()
         import logging
 
-        for name in ("scoring", "standings", "publishing"):
+        for name in ("scoring", "standings", "publishing", "seasons"):
             logging.getLogger(name).setLevel(logging.WARNING)
         from django.db import connection
 

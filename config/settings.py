@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "scoring",
     "standings",
     "publishing",
+    "seasons",
     "archive",
 ]
 

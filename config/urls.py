@@ -2,8 +2,9 @@
 
 Organiser pages live under /orga/ (tournaments: /orga/<club>/…; scoring's sheets under
 /orga/marque/, publishing's pages under /orga/publication/), public pages at the root and
-under /concours/, table links under /table/ (their short links under /t/). The addresses of
-earlier layouts answer with permanent redirects (config/moved/urls.py).
+under /concours/, table links under /table/ (their short links under /t/). The seasons app
+answers under /orga/saisons/<club>/… (organiser) and /saisons/<club>/<season>/… (public). The
+addresses of earlier layouts answer with permanent redirects (config/moved/urls.py).
 """
 
 from django.conf import settings
@@ -26,6 +27,8 @@ urlpatterns = [
     # slug cannot be one of these words: tournaments.models.clubs.RESERVED_SLUGS).
     path("orga/marque/", include("scoring.urls")),
     path("orga/publication/", include("publishing.urls")),
+    # The seasons app: /orga/saisons/<club>/… (organiser), /saisons/<club>/<season>/… (public).
+    path("", include("seasons.urls")),
     path("orga/", include("tournaments.urls")),
     # /table/<...> (table links) and /t/<code>/ (their short links)
     path("", include("scoring.table.urls")),

@@ -6,7 +6,6 @@ Mounted at ``/orga/publication/``: the address says which app serves it; every U
 
 from django.urls import path
 
-from publishing import views_seasons
 from publishing.organiser import exports as views_exports
 from publishing.organiser import individual as views_players
 from publishing.organiser import views
@@ -15,14 +14,8 @@ app_name = "publishing"
 
 CONTEST = "<slug:club_slug>/concours/<int:contest_id>/"
 ROUND = CONTEST + "parties/<int:round_number>/"
-SEASON = "<slug:club_slug>/saisons/<int:season_id>/"
 
 urlpatterns = [
-    path(SEASON, views_seasons.season, name="season"),
-    path(SEASON + "recalculer/", views_seasons.season_rebuild, name="season_rebuild"),
-    path(SEASON + "qualification/", views_seasons.season_qualify, name="season_qualify"),
-    path(SEASON + "impression/", views_seasons.season_print, name="season_print"),
-    path(SEASON + "export.<str:fmt>", views_seasons.season_export, name="season_export"),
     path(CONTEST, views.publication, name="publication"),
     path(
         ROUND,

@@ -19,11 +19,10 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from standings.seasons_models import SeasonSnapshot
 from standings.storage.fields import RowsField
 from tournaments.models import Contest
 
-__all__ = ["SeasonSnapshot", "StandingsSnapshot", "StandingsState"]
+__all__ = ["StandingsSnapshot", "StandingsState"]
 
 
 class StandingsState(models.Model):

@@ -8,14 +8,13 @@ What it owns
 * The receivers that keep the standings true: a result changed (``results_changed``), the
   public flags of a round changed (``round_visibility_changed``), a team withdrew or came back
   or a player was replaced (``post_save`` of ``Entry``, ``Replacement``), the plan changed
-  (``plan_changed``), a contest's standings were written or a season changed (its season's
-  rebuild, ``standings_written``, ``season_changed``).
+  (``plan_changed``). (A contest's season is re-ranked by the seasons app, which hears
+  ``standings_written``.)
 
 What it must not do
 -------------------
-Decide anything: each receiver calls one function of ``events``, ``services`` or
-``seasons_events``. It is imported by ``StandingsConfig.ready`` only, once every model is
-loaded.
+Decide anything: each receiver calls one function of ``events`` or ``services``. It is
+imported by ``StandingsConfig.ready`` only, once every model is loaded.
 """
 
 from __future__ import annotations
@@ -26,13 +25,11 @@ from django.db.models.signals import post_save
 
 from scoring.models import ScoreSheet
 from scoring.signals import results_changed
-from standings import events, seasons_events, services
+from standings import events, services
 from standings.individual.ranking import scores_before
-from standings.models import StandingsSnapshot
-from standings.signals import standings_written
 from tournaments import ports
 from tournaments.models import Entry, Replacement, Round
-from tournaments.signals import plan_changed, round_visibility_changed, season_changed
+from tournaments.signals import plan_changed, round_visibility_changed
 
 
 def connect() -> None:
@@ -51,10 +48,6 @@ def connect() -> None:
     # A mêlée drawn "by ranking" seats players of close standings together.
     ports.player_scores.register(scores_before)
     plan_changed.connect(_plan_changed, dispatch_uid="standings-plan")
-    standings_written.connect(
-        _contest_written, sender=StandingsSnapshot, dispatch_uid="standings-season-contest"
-    )
-    season_changed.connect(_season_changed, dispatch_uid="standings-season")
 
 
 def _mark_stale_and_queue(sender: Any, contest_id: int, **kwargs: Any) -> None:
@@ -87,15 +80,3 @@ def _plan_changed(sender: Any, contest_id: int, results: bool = True, **kwargs: 
     rounds, a late team's place) after the commit."""
     if results:
         events.results_changed(contest_id)
-
-
-def _contest_written(sender: Any, contest_id: int, **kwargs: Any) -> None:
-    """A contest's standings changed: its season (if any) is rebuilt on commit (the rebuild
-    names the season it read with the contest, so a contest outside one costs no query)."""
-    season_id = kwargs.get("season_id")
-    if season_id is not None:
-        seasons_events.queue_season_rebuild(season_id)
-
-
-def _season_changed(sender: Any, season_id: int, **kwargs: Any) -> None:
-    seasons_events.queue_season_rebuild(season_id)

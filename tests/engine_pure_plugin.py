@@ -13,6 +13,7 @@ FORBIDDEN = (
     "scoring",
     "standings",
     "publishing",
+    "seasons",
     "archive",
     "config",
     "pytest_django",

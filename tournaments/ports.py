@@ -13,7 +13,10 @@ of these is a *port*: a ``Protocol`` saying what the function takes and gives, a
 * :data:`progress_source` (:class:`ProgressSource`): ``scoring.follow.contest_progress``;
   these three registered by ``scoring`` (``scoring/wiring.py``, from ``ScoringConfig.ready``);
 * :data:`player_scores` (:class:`PlayerScores`): ``standings.individual.ranking.scores_before``,
-  registered by ``standings`` (``standings/wiring.py``, from ``StandingsConfig.ready``).
+  registered by ``standings`` (``standings/wiring.py``, from ``StandingsConfig.ready``);
+* :data:`season_line` (:class:`SeasonLineSource`): ``seasons.views.common.cockpit_line``, the
+  cockpit's "Challenge d'hiver : 5e journée sur 12" of a contest in a season, registered by
+  ``seasons`` (``seasons/wiring.py``, from ``SeasonsConfig.ready``).
 
 ``port.get()`` gives the implementation, or raises :class:`PortMissing`, which names the port
 and the app that should have registered it. A caller that has a behaviour of its own for a
@@ -31,7 +34,7 @@ The values that travel through the progress port (:class:`RoundProgress`,
 
 What it must not do
 -------------------
-Hold state beyond the four registrations, compute anything, or import a higher app.
+Hold state beyond the five registrations, compute anything, or import a higher app.
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, NamedTuple, Protocol, TypeVar
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -166,7 +169,21 @@ class PlayerScores(Protocol):
     def __call__(self, contest: Contest, before_round: int, /) -> Mapping[int, float]: ...
 
 
+class SeasonLine(NamedTuple):
+    """A contest's place in its season, as its cockpit shows it, linked to the season."""
+
+    text: str  # "Challenge d'hiver : 5e journée sur 12"
+    url: str  # the season's organiser page, as seen from the contest's club
+
+
+class SeasonLineSource(Protocol):
+    """The line of a contest in a season (None when there is nothing to show)."""
+
+    def __call__(self, contest: Contest, /) -> SeasonLine | None: ...
+
+
 results_source: Port[ResultsSource] = Port("ResultsSource", registered_by="scoring")
 round_activity: Port[RoundActivity] = Port("RoundActivity", registered_by="scoring")
 progress_source: Port[ProgressSource] = Port("ProgressSource", registered_by="scoring")
 player_scores: Port[PlayerScores] = Port("PlayerScores", registered_by="standings")
+season_line: Port[SeasonLineSource] = Port("SeasonLineSource", registered_by="seasons")

@@ -6,7 +6,6 @@ that club (``tests/tournaments/test_access.py`` walks them all from the resolver
 
 from django.urls import path
 
-from tournaments import views_seasons
 from tournaments.clubs import players as views_players
 from tournaments.clubs import views
 from tournaments.contests import guide as views_guide
@@ -26,16 +25,10 @@ app_name = "tournaments"
 CLUB = "<slug:club_slug>/"
 CONTEST = CLUB + "concours/<int:contest_id>/"
 ROUND = CONTEST + "parties/<int:round_number>/"
-SEASON = CLUB + "saisons/<int:season_id>/"
 
 urlpatterns = [
     path("", views.dashboard, name="dashboard"),
     path(CLUB, views.club, name="club"),
-    path(CLUB + "saisons/nouvelle/", views.season_create, name="season_create"),
-    path(SEASON + "reglages/", views_seasons.season_settings, name="season_settings"),
-    path(SEASON + "clubs/", views_seasons.season_club, name="season_club"),
-    path(SEASON + "concours/", views_seasons.season_contest, name="season_contest"),
-    path(SEASON + "finale/", views_seasons.season_final, name="season_final"),
     path(CLUB + "joueurs/", views.players, name="players"),
     path(CLUB + "joueurs/suggestions/", views.player_suggestions, name="player_suggestions"),
     path(

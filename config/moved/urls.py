@@ -4,7 +4,8 @@ Every route here was a real address (``tests/foundation/previous_urls.json`` lis
 ``tests/foundation/test_previous_urls.py`` walks them): printed sheets, bookmarks and shared
 links keep working. Routes are added, never removed. 2026-12-07: each organiser app under its
 own prefix (``/orga/marque/`` scoring, ``/orga/publication/`` publishing) and « partie » in the
-addresses, as on the pages (docs/glossary.md), instead of « manche ».
+addresses, as on the pages (docs/glossary.md), instead of « manche »; then the seasons app
+(``/orga/saisons/<club>/<season>/…``; its public pages kept their addresses, ``/saisons/…``).
 """
 
 from __future__ import annotations
@@ -142,16 +143,32 @@ urlpatterns = [
         "orga/<slug:club_slug>/concours/<int:contest_id>/manches/<int:round_number>/feuilles/table/<int:table_number>/lien/",
         "scoring:sheet_token",
     ),
+    # seasons (the seasons app: /orga/saisons/<club>/<season>/…), from tournaments' and
+    # publishing's /orga/<club>/saisons/<season>/… and publishing's /orga/publication/<club>/…
+    moved("orga/<slug:club_slug>/saisons/nouvelle/", "seasons:create"),
+    moved("orga/<slug:club_slug>/saisons/<int:season_id>/reglages/", "seasons:settings"),
+    moved("orga/<slug:club_slug>/saisons/<int:season_id>/clubs/", "seasons:clubs"),
+    moved("orga/<slug:club_slug>/saisons/<int:season_id>/concours/", "seasons:contests"),
+    moved("orga/<slug:club_slug>/saisons/<int:season_id>/finale/", "seasons:final"),
+    moved("orga/<slug:club_slug>/saisons/<int:season_id>/", "seasons:season"),
+    moved("orga/<slug:club_slug>/saisons/<int:season_id>/recalculer/", "seasons:rebuild"),
+    moved("orga/<slug:club_slug>/saisons/<int:season_id>/qualification/", "seasons:qualify"),
+    moved("orga/<slug:club_slug>/saisons/<int:season_id>/impression/", "seasons:print"),
+    moved("orga/<slug:club_slug>/saisons/<int:season_id>/export.<str:fmt>", "seasons:export"),
+    moved("orga/publication/<slug:club_slug>/saisons/<int:season_id>/", "seasons:season"),
+    moved(
+        "orga/publication/<slug:club_slug>/saisons/<int:season_id>/recalculer/", "seasons:rebuild"
+    ),
+    moved(
+        "orga/publication/<slug:club_slug>/saisons/<int:season_id>/qualification/",
+        "seasons:qualify",
+    ),
+    moved("orga/publication/<slug:club_slug>/saisons/<int:season_id>/impression/", "seasons:print"),
+    moved(
+        "orga/publication/<slug:club_slug>/saisons/<int:season_id>/export.<str:fmt>",
+        "seasons:export",
+    ),
     # publishing
-    moved("orga/<slug:club_slug>/saisons/<int:season_id>/", "publishing:season"),
-    moved("orga/<slug:club_slug>/saisons/<int:season_id>/recalculer/", "publishing:season_rebuild"),
-    moved(
-        "orga/<slug:club_slug>/saisons/<int:season_id>/qualification/", "publishing:season_qualify"
-    ),
-    moved("orga/<slug:club_slug>/saisons/<int:season_id>/impression/", "publishing:season_print"),
-    moved(
-        "orga/<slug:club_slug>/saisons/<int:season_id>/export.<str:fmt>", "publishing:season_export"
-    ),
     moved("orga/<slug:club_slug>/concours/<int:contest_id>/publication/", "publishing:publication"),
     moved(
         "orga/<slug:club_slug>/concours/<int:contest_id>/manches/<int:round_number>/publication/",

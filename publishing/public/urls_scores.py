@@ -7,7 +7,6 @@ prefix.
 
 from django.urls import path
 
-from publishing import views_seasons
 from publishing.public import individual as views_individual
 from publishing.public import phases as views_phases
 from publishing.public import results as views_results
@@ -18,10 +17,7 @@ app_name = "scores"
 
 CONTEST = "concours/<slug:club_slug>/<slug:contest_slug>/"
 
-SEASON = "saisons/<slug:club_slug>/<int:season_id>/"
 urlpatterns = [
-    path(SEASON, views_seasons.public_season, name="season"),
-    path(SEASON + "projecteur/", views_seasons.public_season_projector, name="season_projector"),
     path(CONTEST + "classement/", views_standings.standings, name="standings"),
     path(
         CONTEST + "classement/export.<str:fmt>",

@@ -1,7 +1,7 @@
 """The dependency rule and the small-function rule, and proof that their tools can fail.
 
 The import-linter contracts of ``pyproject.toml`` (layers engine ← tournaments ← scoring ←
-standings ← publishing ← archive ← config, a pure engine, the engine's own layers with games
+standings ← publishing ← seasons ← archive ← config, a pure engine, the engine's own layers with games
 that never import each other, no cycle between the modules of a package) and ruff's complexity check (C901, max 15) run in ``make lint``; these tests check
 that each of them still refuses a deliberate violation, in a scratch tree, and that the pure
 engine run (`tests/run_engine_pure.py`) refuses a test importing Django, xdist workers included.
@@ -21,7 +21,16 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
-PACKAGES = ("engine", "tournaments", "scoring", "standings", "publishing", "archive", "config")
+PACKAGES = (
+    "engine",
+    "tournaments",
+    "scoring",
+    "standings",
+    "publishing",
+    "seasons",
+    "archive",
+    "config",
+)
 
 
 def _imports(package: str) -> dict[str, set[str]]:

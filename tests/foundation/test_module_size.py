@@ -15,7 +15,16 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("engine", "tournaments", "scoring", "standings", "publishing", "archive", "config")
+PACKAGES = (
+    "engine",
+    "tournaments",
+    "scoring",
+    "standings",
+    "publishing",
+    "seasons",
+    "archive",
+    "config",
+)
 MAX_LINES = 500
 
 

@@ -28,6 +28,7 @@ from django.views.generic import RedirectView
 from publishing import services as publishing_services
 from publishing.models import ExportJob
 from scoring.models import ScoreSheet
+from seasons import services as season_services
 from tests.tournaments.conftest import add_teams, login, make_contest
 from tournaments import services
 from tournaments.models import Player, SoloEntry
@@ -69,7 +70,7 @@ def world(club: Any, organiser: Any) -> dict[str, str]:
     prize = publishing_services.add_prize(contest, rank_from=1, rank_to=1, label="Jambon")
     alone = Player.objects.create(club=club, first_name="Solo", last_name="Seul")
     solo = SoloEntry.objects.create(contest=contest, number=1, player=alone)
-    season = services.create_season(club, name="Challenge d'hiver")
+    season = season_services.create_season(club, name="Challenge d'hiver")
     sheet = ScoreSheet.objects.filter(table__round=first).select_related("table").first()
     assert sheet is not None
     entry = contest.entries.get(number=1)

@@ -1,4 +1,4 @@
-"""Organiser pages of the tournaments app: dashboard, club, seasons, players and contests.
+"""Organiser pages of the tournaments app: dashboard, club, players and contests.
 
 Every object comes from ``tournaments.access`` (404 for anyone who is not an organiser or
 admin of the club); every write goes through ``tournaments.services``; forms never save.
@@ -18,11 +18,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournaments import access, audit, services
-from tournaments.contests.forms import ContestForm, PlayerForm, RegistryAddForm, SeasonForm
+from tournaments.contests.forms import ContestForm, PlayerForm, RegistryAddForm
 from tournaments.entries.forms import player_choice_label
 from tournaments.entries.tables import PlayerTable
 from tournaments.journal import sentences as journal
-from tournaments.models import Club, Contest, Membership, Player, Round, Season, name_key
+from tournaments.models import Club, Contest, Membership, Player, Round, name_key
 from tournaments.responses import query_text, service_refusal
 from tournaments.rules.contest import RulesForm
 
@@ -45,12 +45,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
 @access.organiser_view("GET")
 def club(request: HttpRequest, club_slug: str) -> HttpResponse:
     """A club's dashboard: its contests, seasons and the size of its player register."""
-    return _club_page(request, access.club_for(request.user, club_slug), SeasonForm())
-
-
-def _club_page(
-    request: HttpRequest, club: Club, season_form: SeasonForm, status: int = 200
-) -> HttpResponse:
+    club = access.club_for(request.user, club_slug)
     contests = (
         club.contests.select_related("season")
         .annotate(
@@ -65,31 +60,12 @@ def _club_page(
         {
             "club": club,
             "contests": contests,
-            # Its own seasons and the circuits it takes part in (tournaments.access.season_for).
-            "seasons": Season.objects.filter(Q(club=club) | Q(memberships__club=club))
-            .select_related("club")
-            .distinct(),
+            # Its own seasons and the circuits it takes part in (the seasons app's pages,
+            # ``seasons.access.season_for``, show them; they are created there too).
+            "seasons": club.seasons_taken_part_in(),
             "players_count": Player.objects.registry_of(club).count(),
-            "season_form": season_form,
         },
-        status=status,
     )
-
-
-@access.organiser_view("POST")
-def season_create(request: HttpRequest, club_slug: str) -> HttpResponse:
-    """Add a season; a refused one shows the club page again with its errors (400)."""
-    club = access.club_for(request.user, club_slug)
-    form = SeasonForm(request.POST)
-    if form.is_valid():
-        try:
-            services.create_season(club, **form.cleaned_data)
-        except services.ServiceError as exc:
-            form.add_error(None, exc.message)
-        else:
-            messages.success(request, _("Saison créée."))
-            return redirect("tournaments:club", club_slug=club.slug)
-    return _club_page(request, club, form, status=400)
 
 
 @access.organiser_view("GET", "POST")

@@ -10,6 +10,8 @@ is waiting, and which ONE action comes next (the page's primary button). The lin
 apps' pages by their URL names (``scoring:round_sheets``, ``publishing:prizes``…): reversing a
 name imports nothing. The steps before the play (registration, phases, draw) are built here,
 the others by ``tournaments.contests.steps`` (with the ``Action`` and ``Step`` they are made of).
+A contest in a season shows its place in it ("Challenge d'hiver : 5e journée sur 12"), given by
+the seasons app through the port ``tournaments.ports.season_line``.
 
 What it must not do
 -------------------
@@ -26,6 +28,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournaments import ports
 from tournaments.contests.steps import (
     Action,
     Step,
@@ -39,7 +42,6 @@ from tournaments.phases.display import cockpit_lines
 from tournaments.ports import RoundProgress
 from tournaments.services.phases.read import read_phases
 from tournaments.services.rounds.day_order import describe, draws_by_ranking, tables_waiting
-from tournaments.services.seasons import season_position
 
 
 @dataclass
@@ -306,16 +308,10 @@ def cockpit_of(contest: Contest) -> Cockpit:
         b.prizes(),
         b.exports(),
     ]
-
-    position = season_position(contest)
+    line = ports.season_line.get()(contest) if contest.season_id is not None else None
     return Cockpit(
-        season_line=position[1] if position else "",
-        season_url=reverse(
-            "publishing:season",
-            kwargs={"club_slug": contest.club.slug, "season_id": position[0].pk},
-        )
-        if position
-        else "",
+        season_line=line.text if line else "",
+        season_url=line.url if line else "",
         steps=steps,
         next_action=b.next_action,
         rounds=b.rounds,

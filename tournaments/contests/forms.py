@@ -2,17 +2,16 @@
 
 Shape first (Django fields), then the engine (rules options, tie-breaks): an engine error code
 becomes a French field error. Views hand ``cleaned_data`` to ``tournaments.services``.
-This module owns the season, player, contest and round forms; the team registration forms
+This module owns the player, contest and round forms; the team registration forms
 are ``tournaments.entries.forms``, the other pages' forms the ``forms`` of their own package.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.db import models
-from django.db.models import Q
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -25,24 +24,10 @@ from tournaments.messages.codes import (
     TIEBREAK_LABELS,
     engine_error_message,
 )
-from tournaments.models import Club, Contest, Player, Season
+from tournaments.models import Club, Contest, Player
 
-
-class SeasonForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Nom de la saison"), max_length=120)
-    starts_on = forms.DateField(
-        label=gettext_lazy("Début"), required=False, widget=forms.DateInput(attrs={"type": "date"})
-    )
-    ends_on = forms.DateField(
-        label=gettext_lazy("Fin"), required=False, widget=forms.DateInput(attrs={"type": "date"})
-    )
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean() or {}
-        start, end = data.get("starts_on"), data.get("ends_on")
-        if start and end and end < start:
-            self.add_error("ends_on", _("La fin doit suivre le début."))
-        return data
+if TYPE_CHECKING:  # the seasons app's model, above this app: a type only, never imported
+    from seasons.models import Season
 
 
 class PlayerForm(forms.Form):
@@ -146,8 +131,9 @@ class ContestForm(forms.Form):
         label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"})
     )
     venue = forms.CharField(label=gettext_lazy("Lieu"), max_length=200, required=False)
-    season = forms.ModelChoiceField(
-        label=gettext_lazy("Saison"), queryset=Season.objects.none(), required=False
+    # Its choices, the club's seasons (the seasons app's model), are set for each club below.
+    season: forms.ModelChoiceField[Season] = forms.ModelChoiceField(
+        label=gettext_lazy("Saison"), queryset=None, required=False
     )
     is_public = forms.BooleanField(
         label=gettext_lazy("Visible du public (tirages publiés, résultats)"),
@@ -260,9 +246,7 @@ class ContestForm(forms.Form):
         season = self.fields["season"]
         if isinstance(season, forms.ModelChoiceField):
             # The club's seasons and the circuits it takes part in.
-            season.queryset = Season.objects.filter(
-                Q(club=club) | Q(memberships__club=club)
-            ).distinct()
+            season.queryset = club.seasons_taken_part_in()
         choices = [("", _("— aucun —")), *TIEBREAK_CHOICES]
         for i, name in enumerate(self.TIEBREAK_FIELDS):
             self.fields[name] = forms.ChoiceField(

@@ -4,20 +4,20 @@ Each event of the log (``AuditEvent``) becomes one sentence: "Résultats de la p
 par demo à 15 h 42", "Équipe 12 « Morel – Thomas » retirée après la partie 3 par demo". Teams
 and tables are named as the players know them (never database ids or field names) and times
 are in the instance's time zone (``TIME_ZONE``). One small builder per action kind lives in
-``BUILDERS``, gathered from ``journal.people`` (the contest, its teams and solo players),
-``journal.play`` (parties, deals, sheets, plan changes) and ``tournaments.journal_seasons``;
-an action without one gets a generic sentence naming the changed fields in French (their
-``verbose_name``). The pieces of every sentence (names, "par … à …", fields in French) live in
-``journal.parts``.
+``BUILDERS``, gathered from ``journal.people`` (the contest, its teams and solo players) and
+``journal.play`` (parties, deals, sheets, plan changes); an app above adds the builders of its
+own actions with :func:`register_builders` in its ``AppConfig.ready`` (``seasons.journal``: the
+``season.*`` actions). An action without one gets a generic sentence naming the changed fields
+in French (their ``verbose_name``). The pieces of every sentence (names, "par … à …", fields in
+French) live in ``journal.parts``.
 
 The names are looked up once per page (``Names.for_events``), never once per event.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 
-from tournaments import journal_seasons
 from tournaments.audit import action_label
 from tournaments.journal import people as journal_people
 from tournaments.journal import play as journal_play
@@ -37,7 +37,18 @@ from tournaments.journal.parts import (
 from tournaments.models import AuditEvent
 
 BUILDERS: dict[str, Builder] = {**journal_people.BUILDERS, **journal_play.BUILDERS}
-BUILDERS.update(journal_seasons.builders(done))  # the season.* actions
+Done = Callable[[AuditEvent, str], str]  # the log's usual ending, given to a higher app's builders
+
+
+def register_builders(make: Callable[[Done], Mapping[str, Builder]]) -> None:
+    """Add the sentence builders of a higher app's actions: ``make`` is given the log's usual
+    ending ("par … à …", :func:`~tournaments.journal.parts.done`) and returns a builder per
+    action. Refuses to replace a builder of this app (two meanings for one action)."""
+    added = dict(make(done))
+    taken = sorted(set(added) & set(_OWN))
+    if taken:
+        raise ValueError(f"journal: actions already described by tournaments: {taken}")
+    BUILDERS.update(added)
 
 
 def generic(event: AuditEvent, names: Names) -> str:
@@ -50,6 +61,7 @@ def generic(event: AuditEvent, names: Names) -> str:
 
 # The phases' plan names what it is about in target_repr ("Poules → Tableau principal").
 BUILDERS["phases.plan"] = generic
+_OWN = frozenset(BUILDERS)
 
 
 def sentence(event: AuditEvent, names: Names | None = None) -> str:
@@ -68,12 +80,14 @@ __all__ = [
     "DEAL",
     "SHEET",
     "Builder",
+    "Done",
     "Names",
     "author",
     "changes",
     "french_datetime",
     "french_time",
     "generic",
+    "register_builders",
     "sentence",
     "sentences",
     "team_name",

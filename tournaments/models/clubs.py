@@ -8,7 +8,7 @@ players of a club's register (their home club, and the other clubs that added th
 from __future__ import annotations
 
 import unicodedata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -16,6 +16,9 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:  # the seasons app's model, above this app: a type only, never imported
+    from seasons.models import Season
 
 
 def name_key(*parts: str) -> str:
@@ -65,6 +68,11 @@ class Club(models.Model):
     def dashboard_url(self) -> str:
         """The organiser's page of this club (members only; others get 404 there)."""
         return reverse("tournaments:club", kwargs={"club_slug": self.slug})
+
+    def seasons_taken_part_in(self) -> models.QuerySet[Season]:
+        """The club's own seasons and the circuits it takes part in, each once (reached through
+        the seasons app's reverse accessors, ``seasons`` and ``circuits``)."""
+        return (self.seasons.all() | self.circuits.all()).select_related("club").distinct()
 
 
 class Membership(models.Model):

@@ -11,7 +11,6 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.messages.codes import TIEBREAK_LABELS
 from tournaments.models.clubs import Club
-from tournaments.models.seasons import Season
 
 
 class Contest(models.Model):
@@ -59,8 +58,10 @@ class Contest(models.Model):
         BYE = "bye", _("exempt, selon la règle de l'exempt")
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="contests")
+    # The season app's model, named by its label: ``tournaments`` never imports ``seasons``
+    # (a higher layer); ``contest.season`` is all a lower app needs of it.
     season = models.ForeignKey(
-        Season, on_delete=models.SET_NULL, null=True, blank=True, related_name="contests"
+        "seasons.Season", on_delete=models.SET_NULL, null=True, blank=True, related_name="contests"
     )
     name = models.CharField(_("nom"), max_length=160)
     slug = models.SlugField(_("identifiant"), max_length=80)

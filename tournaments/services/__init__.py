@@ -7,10 +7,9 @@ alone: ``registration``, ``imports``, ``melee`` for a mêlée partie's draw, ``m
 formed for the whole contest), ``rounds`` (parties: ``lifecycle`` for the draw, publication,
 visibility, deletion, closing and reopening, ``edits`` of a draft draw, ``day_order``,
 ``format`` and ``clock``, and the plan changes ``plan``, ``latecomers``, ``table_moves``, each
-with a reason), ``phases`` (``plan``, ``draw``, ``read``, ``core``); at the top, ``contests``,
-``seasons`` and ``seasons_final``, and what they share: ``base`` and ``layouts``. Callers use
-this package's names (``from tournaments import services; services.add_entry(...)``), never a
-module's private helper.
+with a reason), ``phases`` (``plan``, ``draw``, ``read``, ``core``); at the top, ``contests``
+and what they share: ``base`` and ``layouts``. Callers use this package's names
+(``from tournaments import services; services.add_entry(...)``), never a module's private helper.
 
 Each write is one ``transaction.atomic`` block locking what it changes (``select_for_update`` on
 the contest or the round, so two organisers clicking at once queue up instead of corrupting the
@@ -76,7 +75,6 @@ from tournaments.services.rounds.table_moves import (
     move_table,
     swap_tables,
 )
-from tournaments.services.seasons import create_season
 from tournaments.services.solo.imports import (
     LineCheck,
     SoloImportRefused,
@@ -123,7 +121,6 @@ __all__ = [
     "close_rounds",
     "conflicts",
     "create_contest",
-    "create_season",
     "delete_entry",
     "delete_round",
     "delete_solo",
