@@ -196,7 +196,7 @@ def seed_contest(slug: str, deals: int, count: int) -> list[tuple[str, int]]:
 
     from engine.belote.rules import make_ruleset
     from scoring import services
-    from scoring.views import table_link
+    from scoring.sheet.views import table_link
     from tournaments.models import Club, Contest, Entry, Player, Round, Table
 
     club, _ = Club.objects.get_or_create(slug="banc", defaults={"name": "Banc d'essai"})

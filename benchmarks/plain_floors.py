@@ -14,7 +14,7 @@ code that gives the ranking from the rows the rebuild reads:
 
 :func:`alternate` runs, in turn, ``standings.services.rebuild(contest, force=True)`` (the whole
 rebuild: teams and players, one snapshot row per round), the three floors, ``repeat`` times.
-Inside each rebuild the players' step (``standings.individual.rank_players``, the players'
+Inside each rebuild the players' step (``standings.individual.ranking.rank_players``, the players'
 ranking of the games and teams' rows the rebuild read) is timed on its own, so that the team part of that same
 rebuild is its time less its players' step. :func:`report` prints p50 of each, the ratios of
 the p50s and the spread of the run-by-run ratios (min, p50, max).

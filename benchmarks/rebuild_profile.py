@@ -50,7 +50,7 @@ def table_page_cpu(contest_id: int) -> str:
     """CPU of one public table page (100 rows, django-tables2's template), a new sort each time."""
     from django.test import RequestFactory
 
-    from publishing.tables import StandingsTable
+    from publishing.tables.standings import StandingsTable
     from standings import services as standings
 
     snapshot = standings.live_snapshot(contest_id)

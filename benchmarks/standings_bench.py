@@ -708,7 +708,7 @@ def main() -> int:
             logging.getLogger(name).setLevel(logging.WARNING)
         from django.db import connection
 
-        from publishing import exports
+        from publishing.exports import contest as exports
         from publishing.models import ExportJob
         from scoring.models import DealRecord
         from standings import events

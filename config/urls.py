@@ -4,7 +4,7 @@ Organiser pages live under /orga/ (tournaments: /orga/<club>/…; scoring's shee
 /orga/marque/, publishing's pages under /orga/publication/), public pages at the root and
 under /concours/, table links under /table/ (their short links under /t/). The seasons app
 answers under /orga/saisons/<club>/… (organiser) and /saisons/<club>/<season>/… (public). The
-addresses of earlier layouts answer with permanent redirects (config/moved_urls.py).
+addresses of earlier layouts answer with permanent redirects (config/moved/urls.py).
 """
 
 from django.conf import settings
@@ -13,8 +13,8 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.generic import RedirectView
 
-from config.auth import ThrottledLoginView
 from config.health import healthz
+from config.throttles.logins import ThrottledLoginView
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
@@ -31,9 +31,9 @@ urlpatterns = [
     path("", include("seasons.urls")),
     path("orga/", include("tournaments.urls")),
     # /table/<...> (table links) and /t/<code>/ (their short links)
-    path("", include("scoring.urls_table")),
-    path("", include("publishing.urls_public")),
-    path("", include("tournaments.urls_public")),
+    path("", include("scoring.table.urls")),
+    path("", include("publishing.public.urls_scores")),
+    path("", include("publishing.public.urls")),
     # The addresses of earlier layouts: permanent redirects to the same pages.
-    path("", include("config.moved_urls")),
+    path("", include("config.moved.urls")),
 ]

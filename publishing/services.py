@@ -33,7 +33,7 @@ from engine.errors import EngineError
 from publishing.models import Prize
 from standings import services as standings
 from tournaments import services as tournaments_services
-from tournaments.messages import engine_error_message
+from tournaments.messages.codes import engine_error_message
 from tournaments.models import Contest, Round
 
 MAX_PRIZE_RANK = 100_000

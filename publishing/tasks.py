@@ -1,11 +1,12 @@
-"""Celery tasks of publishing, thin wrappers: write an export file (``publishing.exports.run_job``)
-with its progress, and delete expired exports (periodic). Eager without a broker."""
+"""Celery tasks of publishing, thin wrappers: write an export file
+(``publishing.exports.contest.run_job``) with its progress, and delete expired exports
+(periodic). Eager without a broker."""
 
 from __future__ import annotations
 
 from celery import shared_task
 
-from publishing import exports
+from publishing.exports import contest as exports
 
 
 @shared_task(name="scoring.run_export", ignore_result=True)

@@ -6,9 +6,9 @@ Mounted at ``/orga/publication/``: the address says which app serves it; every U
 
 from django.urls import path
 
-from publishing import views_exports
-from publishing import views_individual_organiser as views_players
-from publishing import views_organiser as views
+from publishing.organiser import exports as views_exports
+from publishing.organiser import individual as views_players
+from publishing.organiser import views
 
 app_name = "publishing"
 

@@ -2,13 +2,13 @@
 
 What it owns
 ------------
-The receivers that keep the public pages' versions in step (``publishing.versions``): any save
+The receivers that keep the public pages' versions in step (``publishing.cache.versions``): any save
 or delete of a round, contest or club, in every process (web, worker, management command),
 and a contest's standings written (``standings.signals.standings_written``).
 
 What it must not do
 -------------------
-Decide anything: each receiver calls ``publishing.versions``. It is imported by
+Decide anything: each receiver calls ``publishing.cache.versions``. It is imported by
 ``PublishingConfig.ready`` only, once every model is loaded.
 """
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from publishing import versions
+from publishing.cache import versions
 from standings.models import StandingsSnapshot
 from standings.signals import standings_written
 

@@ -1,5 +1,6 @@
-"""A season's standings as a tablib dataset (CSV, XLSX, ODS through ``publishing.spreadsheets``,
-whose cells are safe: a name starting with ``=`` is never a formula).
+"""A season's standings as a tablib dataset (CSV, XLSX, ODS through
+``publishing.exports.spreadsheets``, whose cells are safe: a name starting with ``=`` is never a
+formula).
 
 What it owns: the columns of the export, in French, from a stored ``SeasonSnapshot`` (one line
 per player or pair, one column per contest of the season with the points it gave, in brackets

@@ -2,9 +2,10 @@
 
 A season has no log of its own: its changes are journaled on the contests they concern (the
 contest that joined or left, the owner club's contests for its rules and clubs, the final for
-its qualification). :func:`builders` gives ``tournaments.journal`` one sentence builder per
-action, ending with the log's usual "par … à …" (``done``); ``seasons.apps`` registers them
-(``tournaments.journal.register_builders``). Reads nothing; never writes.
+its qualification). :func:`builders` gives ``tournaments.journal.sentences`` one sentence
+builder per action, ending with the log's usual "par … à …" (``done``); ``seasons.apps``
+registers them (``tournaments.journal.sentences.register_builders``). Reads nothing; never
+writes.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from tournaments.journal import Done
+from tournaments.journal.sentences import Done
 from tournaments.models import AuditEvent
 
 __all__ = ["builders"]

@@ -7,7 +7,7 @@
   season marked public only.
 
 The addresses of the former layout (``/orga/<club>/saisons/<season>/…``) answer with a
-permanent redirect to the same page here (``config/moved_urls.py``).
+permanent redirect to the same page here (``config/moved/urls.py``).
 """
 
 from django.urls import include, path

@@ -5,7 +5,7 @@ What it owns
 * The port ``tournaments.ports.season_line``: the cockpit's line of a contest in a season
   ("Challenge d'hiver : 5e journée sur 12", ``views.common.cockpit_line``).
 * The contest log's sentences of the ``season.*`` actions (``journal.builders``), added to
-  ``tournaments.journal`` (``register_builders``).
+  ``tournaments.journal.sentences`` (``register_builders``).
 * The receivers that re-rank a season on commit (``tasks``): a contest of the season wrote its
   standings (``standings.signals.standings_written``, which names the contest's season), a
   contest joined or left a season from its own form
@@ -25,8 +25,8 @@ from seasons.signals import season_changed
 from seasons.views.common import cockpit_line
 from standings.models import StandingsSnapshot
 from standings.signals import standings_written
-from tournaments import journal as contest_journal
 from tournaments import ports
+from tournaments.journal import sentences as contest_journal
 from tournaments.signals import contest_season_changed
 
 

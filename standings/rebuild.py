@@ -8,7 +8,7 @@ teams and its finished games, asks ``engine.standings`` for the ranking and stor
 the last round whose standings are public when that round is earlier, and empty placeholders
 (``is_valid=False``) for the others, so rows of an earlier build never linger. Each stored
 snapshot also holds the players' ranking of the same games, made in its own step
-(``standings.individual.rank_players``, handed the games and the teams' rows read here; a
+(``standings.individual.ranking.rank_players``, handed the games and the teams' rows read here; a
 query more for replacements, one for a mêlée's exempt players, when the contest has any). Four queries for the teams (contest, teams, games,
 one upsert through ``bulk_create(update_conflicts=True)``); one when the standings are
 already up to date. Same inputs, same rows and same ``fingerprint``.
@@ -34,12 +34,12 @@ from django.db.models.functions import Now
 from engine import standings as engine_standings
 from engine.standings import GameResult, StandingRow
 from scoring import adapters as scoring_adapters
-from standings import individual
-from standings.hashing import payload_hash
-from standings.individual_inputs import TEAM_COLUMNS, TeamInfo, team_info
+from standings.individual import ranking as individual
+from standings.individual.inputs import TEAM_COLUMNS, TeamInfo, team_info
 from standings.models import StandingsSnapshot
 from standings.readers import contest_with_versions, stale_states
 from standings.signals import standings_written
+from standings.storage.hashing import payload_hash
 from tournaments import adapters as tournaments_adapters
 from tournaments.models import Contest, Entry
 
@@ -85,7 +85,7 @@ class EntryInfo(NamedTuple):
 
 
 def _team_rows(contest_id: int, *, with_drawn_pairs: bool) -> list[tuple[Any, ...]]:
-    """The contest's teams by number as rows of ``individual_inputs.TEAM_COLUMNS`` (one query);
+    """The contest's teams by number as rows of ``individual.inputs.TEAM_COLUMNS`` (one query);
     a mêlée's pairs drawn for one partie (``formed_for_round``) too with ``with_drawn_pairs``:
     they are no teams of the ranking, but the players' ranking reads who sat in them."""
     teams = Entry.objects.filter(contest_id=contest_id)

@@ -26,7 +26,7 @@ from django.db.models.signals import post_save
 from scoring.models import ScoreSheet
 from scoring.signals import results_changed
 from standings import events, services
-from standings.individual import scores_before
+from standings.individual.ranking import scores_before
 from tournaments import ports
 from tournaments.models import Entry, Replacement, Round
 from tournaments.signals import plan_changed, round_visibility_changed

@@ -15,7 +15,7 @@ What it owns
 * :func:`report_json`: the seating's "why" report as stored on ``Round.report``.
 
 What it must not do: write, import ``scoring`` or a higher app, or make sentences (the French
-lines are ``tournaments.melee_messages``). Player ids given to the engine are ``Player`` pks.
+lines are ``tournaments.messages.melee``). Player ids given to the engine are ``Player`` pks.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ of these is a *port*: a ``Protocol`` saying what the function takes and gives, a
 * :data:`round_activity` (:class:`RoundActivity`): ``scoring.adapters.round_activity``;
 * :data:`progress_source` (:class:`ProgressSource`): ``scoring.follow.contest_progress``;
   these three registered by ``scoring`` (``scoring/wiring.py``, from ``ScoringConfig.ready``);
-* :data:`player_scores` (:class:`PlayerScores`): ``standings.individual.scores_before``,
+* :data:`player_scores` (:class:`PlayerScores`): ``standings.individual.ranking.scores_before``,
   registered by ``standings`` (``standings/wiring.py``, from ``StandingsConfig.ready``);
 * :data:`season_line` (:class:`SeasonLineSource`): ``seasons.views.common.cockpit_line``, the
   cockpit's "Challenge d'hiver : 5e journée sur 12" of a contest in a season, registered by

@@ -6,21 +6,19 @@ that club (``tests/tournaments/test_access.py`` walks them all from the resolver
 
 from django.urls import path
 
-from tournaments import (
-    views,
-    views_clock,
-    views_cockpit,
-    views_entries,
-    views_guide,
-    views_phases,
-    views_plan,
-    views_players,
-    views_replacements,
-    views_round_closing,
-    views_rounds,
-    views_solo,
-    views_solo_import,
-)
+from tournaments.clubs import players as views_players
+from tournaments.clubs import views
+from tournaments.contests import guide as views_guide
+from tournaments.contests import views as views_cockpit
+from tournaments.entries import views as views_entries
+from tournaments.entries.replacements import views as views_replacements
+from tournaments.phases import views as views_phases
+from tournaments.rounds import clock as views_clock
+from tournaments.rounds import closing as views_round_closing
+from tournaments.rounds import views as views_rounds
+from tournaments.rounds.plan import views as views_plan
+from tournaments.solo import views as views_solo
+from tournaments.solo.imports import views as views_solo_import
 
 app_name = "tournaments"
 

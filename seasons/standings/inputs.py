@@ -39,7 +39,7 @@ from engine.standings import GameResult, ResultKind, StandingRow
 from scoring.adapters import RESULT_STATUSES
 from scoring.models import ScoreSheet
 from seasons.models import Season
-from standings.individual import player_standings
+from standings.individual.ranking import player_standings
 from standings.readers import public_snapshot_query
 from tournaments import adapters as tournaments_adapters
 from tournaments.models import Contest, Entry, Player
@@ -98,8 +98,8 @@ class SeasonInput:
 def melee_placings(contest: Contest) -> tuple[Placing, ...]:
     """A mêlée contest's season results, from its individual standings.
 
-    The individual standings as the public sees them (``standings.individual.player_standings``
-    with ``public=True``, as the pairs contests' public snapshots): a partie whose standings are
+    The individual standings as the public sees them
+    (``standings.individual.ranking.player_standings`` with ``public=True``, as the pairs contests' public snapshots): a partie whose standings are
     not published counts for nobody in the season.
     """
     rows = player_standings(contest, public=True)

@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from engine.errors import EngineError
-from publishing import spreadsheets
+from publishing.exports import spreadsheets
 from seasons import access as season_access
 from seasons import services, tasks
 from seasons.exports import season_dataset

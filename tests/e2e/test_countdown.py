@@ -50,8 +50,8 @@ def _timed_contest(club: Any, seconds_left: int) -> dict[str, Any]:
     from publishing import services as publishing
     from scoring import services
     from tests.scoring.conftest import _entries, make_contest, make_round
-    from tournaments.services import clock
-    from tournaments.services.partie_format import set_partie_format
+    from tournaments.services.rounds import clock
+    from tournaments.services.rounds.format import set_partie_format
 
     contest = make_contest(club, "club_contest", "chrono", time_up="after_current_deal")
     a, b, c, d = _entries(contest, club, 4)
@@ -70,7 +70,7 @@ def _timed_contest(club: Any, seconds_left: int) -> dict[str, Any]:
 def test_the_projector_counts_down_and_rings_once(
     live_server: Any, club: Any, browser: Any, tmp_path: Path
 ) -> None:
-    from tournaments.services import clock
+    from tournaments.services.rounds import clock
 
     seeded = _timed_contest(club, seconds_left=6)
     page = browser(**VIEWPORTS["projector"])

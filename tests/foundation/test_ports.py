@@ -9,7 +9,7 @@ import pytest
 
 from scoring import adapters as scoring_adapters
 from scoring import follow
-from standings.individual import scores_before
+from standings.individual.ranking import scores_before
 from tournaments import adapters, melee_adapters, ports
 
 

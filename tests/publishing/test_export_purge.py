@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from publishing import exports
+from publishing.exports import contest as exports
 from publishing.models import ExportJob
 from tests.standings.factory import add_round, finish_round, make_contest
 

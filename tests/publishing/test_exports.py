@@ -11,7 +11,7 @@ import pytest
 import tablib
 from django.test import Client
 
-from publishing import exports
+from publishing.exports import contest as exports
 from publishing.models import ExportJob
 from scoring.models import DealRecord
 from standings import services as standings

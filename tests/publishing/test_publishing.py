@@ -154,7 +154,7 @@ def test_score_sheets_encode_the_public_address_not_the_organisers_host(
     client: Client, organiser: Any, club: Any, settings: Any, monkeypatch: Any
 ) -> None:
     """In a hall the organiser browses 127.0.0.1; the phones need the laptop's LAN address."""
-    from publishing import views_organiser
+    from publishing.organiser import views as views_organiser
 
     encoded: list[str] = []
     real = views_organiser.qr_svg

@@ -331,7 +331,7 @@ def test_quick_add_race_on_a_new_player_reuses_the_one_saved(world: dict[str, An
     from unittest import mock
 
     from tournaments import services
-    from tournaments.services import players as player_services
+    from tournaments.services.clubs import players as player_services
 
     club = world["contest"].club
     saved = services.save_player(club, first_name="Nouveau", last_name="Venu")

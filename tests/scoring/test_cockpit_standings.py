@@ -13,7 +13,7 @@ from scoring.models import ScoreSheet
 from tests.scoring.helpers import finish_game
 from tests.tournaments.conftest import add_teams, make_contest
 from tournaments import services
-from tournaments.cockpit import cockpit_of
+from tournaments.contests.cockpit import cockpit_of
 
 
 def _standings_step(contest: Any) -> Any:

@@ -10,7 +10,7 @@ from django.test import Client
 
 from scoring import services
 from scoring.models import DealRecord, ScoreSheet
-from scoring.views import DEVICE_COOKIE
+from scoring.sheet.views import DEVICE_COOKIE
 from tests.conftest import PASSWORD
 from tests.scoring.conftest import deal_data, organiser_url, page_text, table_url
 from tests.scoring.helpers import finish_game, play_deals

@@ -20,8 +20,9 @@ from scoring.models import ScoreSheet
 from tests.scoring.conftest import table_url
 from tests.scoring.helpers import finish_game, play_deals
 from tests.tournaments.conftest import add_teams, login, make_contest
-from tournaments import adapters, journal, services
-from tournaments.cockpit import cockpit_of
+from tournaments import adapters, services
+from tournaments.contests.cockpit import cockpit_of
+from tournaments.journal import sentences as journal
 from tournaments.models import AuditEvent, Contest, Entry, Round, Table
 
 REASON = "la salle a voté"

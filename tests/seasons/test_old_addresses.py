@@ -5,7 +5,7 @@
 ``/orga/publication/`` for a while, ``publishing/urls_public.py`` at the root), each with the
 page that now serves it. For an organiser, each former organiser address answers 301 (GET,
 HEAD; query string kept) or 308 (a POST, repeated as it was) to the new address
-(``config/moved_urls.py``), which answers 200 (a page) or does what the former did (a POST-only
+(``config/moved/urls.py``), which answers 200 (a page) or does what the former did (a POST-only
 action). The public addresses did not move: they answer 200 themselves. A stranger is led to the
 new address, which answers 404, as every organiser page of a club not his; an anonymous visitor
 ends on the login page.
@@ -19,7 +19,7 @@ import pytest
 from django.test import Client
 from django.urls import resolve, reverse
 
-from config import moved_urls
+from config.moved import urls as moved_urls
 from seasons import services as season_services
 from seasons.standings.rebuild import rebuild_season
 from tests.seasons.factory import contest_of, players

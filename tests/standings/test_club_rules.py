@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from publishing import exports
 from publishing import services as publishing
+from publishing.exports import contest as exports
 from publishing.models import Prize
 from scoring import services as scoring
 from scoring.models import ScoreSheet

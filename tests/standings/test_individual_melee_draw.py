@@ -1,4 +1,4 @@
-"""The players' ranking of a mêlée drawn by the app (``tournaments.services.melee``): the pairs
+"""The players' ranking of a mêlée drawn by the app (``tournaments.services.solo.melee``): the pairs
 of each partie, the exempt players credited by the bye policy, the volunteers credited
 nothing, and the next draw "by ranking" reading the players' standings."""
 

@@ -18,7 +18,8 @@ from django.utils import translation
 
 from seasons import services as season_services
 from tests.conftest import PASSWORD
-from tournaments import audit, journal, services
+from tournaments import audit, services
+from tournaments.journal import sentences as journal
 from tournaments.models import AuditEvent, Contest
 
 AT = datetime.datetime(2026, 12, 1, 14, 42, tzinfo=datetime.UTC)

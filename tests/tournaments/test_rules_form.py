@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.belote.rules import OPTIONS, PRESETS, make_ruleset
-from tournaments.rules_form import (
+from tournaments.rules.contest import (
     FORMAT_OPTIONS,
     LABELS,
     PRESET_TITLES,

@@ -1,4 +1,4 @@
-"""Mêlée contests: solo players drawn into pairs and tables at every partie (services.melee).
+"""Mêlée contests: solo players drawn into pairs and tables at every partie (services.solo.melee).
 
 The draw stores each partie's pairs as entries formed for that partie, seats two of them per
 table, keeps the exempt players as byes of one, never repeats a partner while avoidable, rotates

@@ -9,7 +9,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.messages import TIEBREAK_LABELS
+from tournaments.messages.codes import TIEBREAK_LABELS
 from tournaments.models.clubs import Club
 
 

@@ -17,10 +17,10 @@ from django.utils.translation import gettext as _
 
 from engine.errors import EngineError
 from tournaments import adapters, audit
-from tournaments.messages import engine_error_message
+from tournaments.messages.codes import engine_error_message
 from tournaments.models import Club, Contest, Round
 from tournaments.services.base import ServiceError, change_field, lock_contest, record_change
-from tournaments.services.rounds import CLOSED_BY_CONTEST, close_rounds
+from tournaments.services.rounds.lifecycle import CLOSED_BY_CONTEST, close_rounds
 from tournaments.signals import contest_season_changed
 
 # Contest fields that define the rules and format: frozen once round 1 is published.
