@@ -10,8 +10,17 @@ DEV_ENV := DEBUG=1
 # browser walks and backup drills queued together do not leave one worker alone at the end
 # (the suite went from 9.7 to 8.0 minutes here; a third worker gained nothing).
 XDIST := -n 2 --dist worksteal
+# Python's bytecode cache (__pycache__, git-ignored) stays on: this machine's environment sets
+# PYTHONDONTWRITEBYTECODE, with which every process compiled the project again and pytest
+# rewrote the asserts of every test module again at each collection (its cache is that .pyc).
+unexport PYTHONDONTWRITEBYTECODE
+# The tests run in a random order (pytest-randomly). Each run prints its seed, and a failed one
+# the command that replays its order; `make test SEED=123` (check, test-suite...) reuses a seed.
+SEED ?=
+ORDER := $(if $(SEED),--randomly-seed=$(SEED))
 
-.PHONY: install run hall test check lint typecheck test-engine-pure test-fast test-suite clean
+.PHONY: install run hall test check check-engine check-unit lint typecheck test-engine-pure \
+	test-fast test-suite clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -60,21 +69,28 @@ typecheck: install
 # The engine's tests in a process where importing Django fails: proof that the engine is pure.
 # They run only here (the suite below leaves tests/engine out: it would run them again).
 test-engine-pure: install
-	$(BIN)/python tests/run_engine_pure.py -q $(XDIST)
+	$(BIN)/python tests/run_engine_pure.py -q $(XDIST) $(ORDER)
 
 # The whole suite on SQLite. pytest's exit code 5 (no test collected) fails like any other.
 test-suite: install
-	$(DEV_ENV) $(BIN)/python -m pytest -q $(XDIST) --durations=15 --ignore=tests/engine
+	$(DEV_ENV) $(BIN)/python -m pytest -q $(XDIST) --durations=15 --ignore=tests/engine $(ORDER)
 
 # The fast lane for the development loop (under a minute): lint, types, the engine's tests and
 # the unit tests (those that touch no database), without the ones marked slow (sweeps and
 # properties, browsers, processes, fault drills). `make test-fast` adds the database tests.
+# The two test lanes run side by side, each in one process: xdist workers each collected every
+# test before deselecting most of them. Measured: MEASURED
 check: install lint typecheck
-	$(BIN)/python tests/run_engine_pure.py -q $(XDIST) -m "not slow"
-	$(DEV_ENV) $(BIN)/python -m pytest -q $(XDIST) -m "nodb and not slow" --ignore=tests/engine
+	@$(MAKE) --no-print-directory -j2 --output-sync=target check-engine check-unit
+
+check-engine: install
+	$(BIN)/python tests/run_engine_pure.py -q -m "not slow" $(ORDER)
+
+check-unit: install
+	$(DEV_ENV) $(BIN)/python -m pytest -q -m "nodb and not slow" --ignore=tests/engine $(ORDER)
 
 test-fast: install
-	$(DEV_ENV) $(BIN)/python -m pytest -q $(XDIST) -m "not slow" --ignore=tests/engine
+	$(DEV_ENV) $(BIN)/python -m pytest -q $(XDIST) -m "not slow" --ignore=tests/engine $(ORDER)
 
 test: install lint
 	$(DEV_ENV) $(BIN)/python manage.py makemigrations --check --dry-run

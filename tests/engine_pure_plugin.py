@@ -6,18 +6,22 @@ from __future__ import annotations
 
 import importlib.abc
 import sys
+import tomllib
+from pathlib import Path
 
-FORBIDDEN = (
-    "django",
-    "tournaments",
-    "scoring",
-    "standings",
-    "publishing",
-    "seasons",
-    "archive",
-    "config",
-    "pytest_django",
-)
+
+def _forbidden() -> tuple[str, ...]:
+    """What the engine-pure contract of ``pyproject.toml`` forbids the engine (Django, the
+    apps...), and pytest-django: one list, which the foundation test compares with the apps."""
+    pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
+    contracts = tomllib.loads(pyproject.read_text(encoding="utf-8"))["tool"]["importlinter"]
+    for contract in contracts["contracts"]:
+        if contract["id"] == "engine-pure":
+            return (*contract["forbidden_modules"], "pytest_django")
+    raise RuntimeError("pyproject.toml has no import-linter contract 'engine-pure'")
+
+
+FORBIDDEN = _forbidden()
 
 
 class _Forbid(importlib.abc.MetaPathFinder):

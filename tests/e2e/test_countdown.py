@@ -3,13 +3,12 @@ time, keeps its sound through an htmx refresh and rings once at the end (after t
 le son" click browsers need); the phone and the organiser's pages show it too, on a 390×844
 phone, a 1366×768 laptop and a 1920×1080 projector, without sideways scrolling.
 
-Screenshots go to ``$ATOUT_SCREENSHOTS`` when set, else to the test's temporary folder.
+Screenshots go to ``$ATOUT_SCREENSHOTS`` when set (none is taken otherwise).
 """
 
 from __future__ import annotations
 
 import datetime
-import os
 import time
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import PASSWORD
+from tests.e2e.helpers import shoot, shots_folder
 
 VIEWPORTS: dict[str, dict[str, Any]] = {
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
@@ -38,10 +38,8 @@ def _wait_for(page: Any, expression: str, timeout: float = 8.0) -> None:
         page.wait_for_timeout(100)
 
 
-def _shots(tmp_path: Path) -> Path:
-    folder = Path(os.environ.get("ATOUT_SCREENSHOTS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+def _shots(tmp_path: Path) -> Path | None:
+    return shots_folder()
 
 
 def _timed_contest(club: Any, seconds_left: int) -> dict[str, Any]:
@@ -86,7 +84,7 @@ def test_the_projector_counts_down_and_rings_once(
     sound = page.locator("[data-countdown-sound]")
     assert sound.get_attribute("aria-pressed") == "true"
     assert sound.text_content() == "Son activé (sonnerie à la fin)"
-    page.screenshot(path=str(_shots(tmp_path) / "countdown-projector-running.png"))
+    shoot(page, _shots(tmp_path), "countdown-projector-running.png")
     # An htmx refresh of the countdown keeps the sound on and the clock ticking.
     page.evaluate(
         "() => htmx.ajax('GET', document.querySelector('.projector-clock-box')"
@@ -101,7 +99,7 @@ def test_the_projector_counts_down_and_rings_once(
     assert page.locator(".countdown").evaluate("el => el.classList.contains('countdown-over')")
     page.wait_for_timeout(1000)
     assert page.evaluate("() => window.atoutCountdown.rings") == 1  # once
-    page.screenshot(path=str(_shots(tmp_path) / "countdown-projector-over.png"))
+    shoot(page, _shots(tmp_path), "countdown-projector-over.png")
     assert page.errors == []
     # A paused clock stands still, and says so.
     round_ = seeded["round"]
@@ -138,14 +136,14 @@ def test_countdown_pages_fit_every_screen(
                 "/^2[45]:\\d\\d$/.test(document.querySelector('[data-countdown-time]').textContent)",
             )
             size = page.evaluate(OVERFLOW)
-            page.screenshot(path=str(shots / f"countdown-{name}-{screen}.png"), full_page=True)
+            shoot(page, shots, f"countdown-{name}-{screen}.png", full_page=True)
             assert size["scrollWidth"] <= size["clientWidth"], (name, screen, size)
             if name == "table":
                 assert "Partie en 15 donnes (format de cette partie)" in page.content()
             if name == "round":  # the format form, opened
                 page.get_by_text("Fin de partie, plafond des scores, durée").click()
                 assert page.locator("#id_deals_per_game").input_value() == "15"
-                page.screenshot(path=str(shots / f"format-round-{screen}.png"), full_page=True)
+                shoot(page, shots, f"format-round-{screen}.png", full_page=True)
                 size = page.evaluate(OVERFLOW)
                 assert size["scrollWidth"] <= size["clientWidth"], ("format", screen, size)
         assert page.errors == [], (screen, page.errors)

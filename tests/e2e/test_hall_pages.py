@@ -5,17 +5,18 @@ the projector pages itself (keyboard too); the palmarès prints its prizes on A4
 
 Real browser (Playwright, Debian's chromium) against pytest-django's live server. Screenshots
 go to ``$ATOUT_SCREENSHOTS`` when set (``docs/screenshots/`` holds a few for the organiser
-guide), else to the test's temporary folder.
+guide); none is taken otherwise.
 """
 
 from __future__ import annotations
 
-import os
 import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.e2e.helpers import shoot, shots_folder
 
 VIEWPORTS: dict[str, dict[str, Any]] = {
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
@@ -55,10 +56,8 @@ def _wait_for(page: Any, expression: str, timeout: float = 5.0) -> None:
         page.wait_for_timeout(100)
 
 
-def _shots(tmp_path: Path) -> Path:
-    folder = Path(os.environ.get("ATOUT_SCREENSHOTS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+def _shots(tmp_path: Path) -> Path | None:
+    return shots_folder()
 
 
 def _seeded(club: Any) -> dict[str, str]:
@@ -112,7 +111,7 @@ def test_every_hall_page_fits_with_rank_and_points_on_screen(
             assert response is not None and response.status == 200, (name, path)
             size = page.evaluate(OVERFLOW)
             if name in {"standings", "projector", "draw-projector"}:
-                page.screenshot(path=str(shots / f"{name}-{screen}.png"))
+                shoot(page, shots, f"{name}-{screen}.png")
             assert size["scrollWidth"] <= size["clientWidth"], (
                 f"{name} scrolls sideways on the {screen} ({size})"
             )
@@ -202,7 +201,7 @@ def test_a_refused_deal_opens_the_phone_on_its_message(
     assert page.evaluate("document.activeElement.id") == "sheet-error"
     assert page.locator("#id_taker_points").get_attribute("aria-invalid") == "true"
     assert "has-error" in (page.locator("#field-taker_points").get_attribute("class") or "")
-    page.screenshot(path=str(_shots(tmp_path) / "table-refused-phone.png"))
+    shoot(page, _shots(tmp_path), "table-refused-phone.png")
 
     # A conflict: the other phone saved a deal meanwhile; this one's submit is answered 409.
     page.goto(live_server.url + table_url(sheet))

@@ -3,17 +3,17 @@ projector, the organiser's ranking with the "why" of ties, the printed palmarès
 replacement page, on a 390×844 phone, a 1366×768 laptop and a 1920×1080 projector: the names
 and ranks a person reads are there, and no page scrolls sideways.
 
-Screenshots go to ``$ATOUT_SCREENSHOTS`` when set, else to the test's temporary folder.
+Screenshots go to ``$ATOUT_SCREENSHOTS`` when set (none is taken otherwise).
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.e2e.helpers import shoot, shots_folder
 from tests.tournaments.conftest import PASSWORD
 
 VIEWPORTS: dict[str, dict[str, Any]] = {
@@ -77,8 +77,7 @@ def test_the_players_pages_fit_every_screen(
         "organiser-players": reverse("publishing:players_ranking", args=[club.slug, contest.pk]),
         "palmares": reverse("publishing:print_ranking", args=[club.slug, contest.pk]),
     }
-    shots = Path(os.environ.get("ATOUT_SCREENSHOTS") or tmp_path)
-    shots.mkdir(parents=True, exist_ok=True)
+    shots = shots_folder()
     for screen, options in VIEWPORTS.items():
         page = browser(**options)
         for name, path in public.items():
@@ -86,7 +85,7 @@ def test_the_players_pages_fit_every_screen(
             body = page.inner_text("body")
             assert first["name"] in body and second["name"] in body, (name, screen)
             assert page.evaluate(OVERFLOW) <= 0, f"{name} scrolls sideways on the {screen}"
-            page.screenshot(path=str(shots / f"{name}-{screen}.png"), full_page=name != "projector")
+            shoot(page, shots, f"{name}-{screen}.png", full_page=name != "projector")
         # The team standings of a mêlée are its players' ranking.
         page.goto(live_server.url + reverse("scores:standings", args=[club.slug, contest.slug]))
         assert page.url.endswith(public["public-players"])
@@ -102,7 +101,7 @@ def test_the_players_pages_fit_every_screen(
             body = page.inner_text("body")
             assert first["name"] in body, (name, screen)
             assert page.evaluate(OVERFLOW) <= 0, f"{name} scrolls sideways on the {screen}"
-            page.screenshot(path=str(shots / f"{name}-{screen}.png"), full_page=True)
+            shoot(page, shots, f"{name}-{screen}.png", full_page=True)
         assert "Un jambon" in page.inner_text("table.players-ranking tbody tr >> nth=0")
         assert page.errors == []
         page.context.close()
@@ -124,8 +123,7 @@ def test_an_organiser_replaces_a_player_from_the_teams_page(
     Player.objects.create(club=club, first_name="Jean", last_name="Dupont", name_key="dupont jean")
     team = contest.entries.get(number=1)
     leaving = team.player2.full_name
-    shots = Path(os.environ.get("ATOUT_SCREENSHOTS") or tmp_path)
-    shots.mkdir(parents=True, exist_ok=True)
+    shots = shots_folder()
     page = browser(**VIEWPORTS["phone"])
     page.goto(live_server.url + "/orga/")
     page.fill("#id_username", organiser.username)
@@ -145,7 +143,7 @@ def test_an_organiser_replaces_a_player_from_the_teams_page(
     assert page.url.endswith("/remplacer/")
     page.fill("#id_reason", "malade")
     assert page.evaluate(OVERFLOW) <= 0
-    page.screenshot(path=str(shots / "replacement-phone.png"), full_page=True)
+    shoot(page, shots, "replacement-phone.png", full_page=True)
     page.get_by_role("button", name="Enregistrer le remplacement").click()
     body = page.inner_text("body")
     assert f"Jean Dupont remplace {leaving} à partir de la partie 3." in body
@@ -161,5 +159,5 @@ def test_an_organiser_replaces_a_player_from_the_teams_page(
     # The points, what a player looks for, are on the phone's screen without scrolling the table.
     points = page.locator("table.players-ranking thead th", has_text="Points").bounding_box()
     assert points is not None and points["x"] + points["width"] <= 390
-    page.screenshot(path=str(shots / "players-after-replacement-phone.png"), full_page=True)
+    shoot(page, shots, "players-after-replacement-phone.png", full_page=True)
     assert page.errors == []

@@ -7,17 +7,18 @@ on a 390×844 phone, a 1280×720 laptop/projector and a 1920×1080 projector: no
 sideways (a table may scroll inside its own ``.table-wrap``, never the page). The favicon,
 apple-touch icon and web app manifest (with its icons) resolve; ♥ and ♦ are red on the table
 page, whose score preview fits the phone. Screenshots go to ``$ATOUT_SCREENSHOTS`` when set
-(for the docs and the organiser guide), else to the test's temporary folder.
+(for the docs and the organiser guide); none is taken otherwise.
 """
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.e2e.helpers import shoot, shots_folder
 
 VIEWPORTS: dict[str, dict[str, Any]] = {
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
@@ -66,10 +67,8 @@ def _pages(live_server: Any, club: Any) -> dict[str, str]:
     }
 
 
-def _shots_dir(tmp_path: Path) -> Path:
-    folder = Path(os.environ.get("ATOUT_SCREENSHOTS") or tmp_path) / "layout"
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+def _shots_dir(tmp_path: Path) -> Path | None:
+    return shots_folder("layout")
 
 
 @pytest.mark.django_db(transaction=True)
@@ -84,7 +83,7 @@ def test_hall_pages_fit_every_screen(
             response = page.goto(live_server.url + path)
             assert response is not None and response.status == 200, (name, path)
             size = page.evaluate(OVERFLOW)
-            page.screenshot(path=str(shots / f"{name}-{screen}.png"), full_page=True)
+            shoot(page, shots, f"{name}-{screen}.png", full_page=True)
             assert size["scrollWidth"] <= size["clientWidth"], (
                 f"{name} scrolls sideways on the {screen} ({size})"
             )

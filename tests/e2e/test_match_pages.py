@@ -3,25 +3,24 @@ match (games won, the game in play, a block of deals per game) fits a phone and 
 screens, the next game begins on the same page, and the paper sheet prints one column block
 per game on A4.
 
-Screenshots go to ``$ATOUT_SCREENSHOTS`` (default: a temporary folder) for a person to look at.
+Screenshots go to ``$ATOUT_SCREENSHOTS`` for a person to look at (none is taken otherwise).
 """
 
 from __future__ import annotations
 
-import os
 import uuid
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.e2e.helpers import shoot, shot_path, shots_folder
+
 SCREENS = [(390, 844), (1366, 768), (1920, 1080)]
 
 
-def _shots(tmp_path: Path) -> Path:
-    folder = Path(os.environ.get("ATOUT_SCREENSHOTS", str(tmp_path)))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+def _shots(tmp_path: Path) -> Path | None:
+    return shots_folder()
 
 
 @pytest.mark.django_db(transaction=True)
@@ -59,7 +58,7 @@ def test_a_best_of_three_on_the_phone_and_on_paper(
         assert page.locator("[data-total-a]").inner_text() == "62"
         assert page.locator("tr.game-head").count() == 2
         assert page.evaluate("document.documentElement.scrollWidth") <= width
-        page.screenshot(path=str(folder / f"match-table-{width}x{height}.png"), full_page=True)
+        shoot(page, folder, f"match-table-{width}x{height}.png", full_page=True)
         assert page.errors == []
 
     # The phone enters the next deal: still game 2, the form asks for deal 7.
@@ -86,10 +85,10 @@ def test_a_best_of_three_on_the_phone_and_on_paper(
     )
     orga.goto(live_server.url + url)
     assert orga.locator("table.match-grid th.game-block[colspan='2']").count() == 3
-    orga.screenshot(path=str(folder / "match-print-1366x768.png"), full_page=True)
+    shoot(orga, folder, "match-print-1366x768.png", full_page=True)
     orga.emulate_media(media="print")
     orga.set_viewport_size({"width": 794, "height": 1123})  # A4 at 96 dpi
     assert orga.evaluate("document.documentElement.scrollWidth") <= 794
-    orga.screenshot(path=str(folder / "match-print-a4.png"), full_page=True)
-    orga.pdf(path=str(folder / "match-print-a4.pdf"), format="A4")
+    shoot(orga, folder, "match-print-a4.png", full_page=True)
+    orga.pdf(path=shot_path(folder, "match-print-a4.pdf"), format="A4")
     assert orga.errors == []

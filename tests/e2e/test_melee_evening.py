@@ -8,19 +8,19 @@ the two paper sheets (totals) from the follow page; draws partie 2 (the exempt p
 partie 1 play, nobody partners the same player again), publishes it and types its sheets;
 opens the players' ranking from the cockpit and prints the individual palmarès (every player,
 ranked as the standings say, the exempt ones credited the partie's average).
-The pages are screenshotted at 390×844, 1366×768 and 1920x1080 into ``ATOUT_SHOTS`` (or the
-test's temporary folder), and the phone never scrolls sideways.
+The pages are screenshotted at 390×844, 1366×768 and 1920x1080 into ``ATOUT_SHOTS`` when set
+(none is taken otherwise), and the phone never scrolls sideways.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.conftest import PASSWORD
+from tests.e2e.helpers import shoot, shots_folder
 
 DESKTOP = {"viewport": {"width": 1366, "height": 768}}
 SCREENS = {"phone": (390, 844), "laptop": (1366, 768), "wide": (1920, 1080)}
@@ -61,7 +61,7 @@ def _shoot(browser: Any, url: str, cookies: list[Any], name: str, shots: Path) -
         page = browser(viewport={"width": width, "height": height})
         page.context.add_cookies(cookies)
         page.goto(url)
-        page.screenshot(path=str(shots / f"{name}-{screen}.png"), full_page=True)
+        shoot(page, shots, f"{name}-{screen}.png", full_page=True)
         scroll = page.evaluate("document.documentElement.scrollWidth")
         assert scroll <= width, f"{name} overflows at {width}px: {scroll}px"
         assert page.errors == []
@@ -100,8 +100,7 @@ def test_a_melee_evening(
 ) -> None:
     from playwright.sync_api import expect
 
-    shots = Path(os.environ.get("ATOUT_SHOTS", tmp_path))
-    shots.mkdir(parents=True, exist_ok=True)
+    shots = shots_folder()
     page = browser(**DESKTOP)
     page.on("dialog", lambda dialog: dialog.accept())
     h1 = page.locator("h1")

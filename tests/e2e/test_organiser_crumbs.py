@@ -12,18 +12,17 @@ text beside the badge, no button of a table is cut off
 table's own phone page asks
 for the reason of a removal. Printed (A4 PDF, print media),
 the print pages show no breadcrumbs, no menu and no buttons. Screenshots and PDFs go to
-``$ATOUT_SCREENSHOTS`` when set, else to the test's temporary folder.
+``$ATOUT_SCREENSHOTS`` when set (none is taken otherwise).
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.e2e.helpers import log_in
+from tests.e2e.helpers import log_in, shoot, shot_path, shots_folder
 
 VIEWPORTS: dict[str, dict[str, Any]] = {
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
@@ -106,10 +105,8 @@ def _contest(club: Any) -> dict[str, str]:
     }
 
 
-def _shots(tmp_path: Path) -> Path:
-    folder = Path(os.environ.get("ATOUT_SCREENSHOTS") or tmp_path) / "organiser"
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+def _shots(tmp_path: Path) -> Path | None:
+    return shots_folder("organiser")
 
 
 @pytest.mark.django_db(transaction=True)
@@ -127,7 +124,7 @@ def test_organiser_pages_fit_every_screen_with_their_breadcrumbs(
         for name, path in urls.items():
             response = page.goto(live_server.url + path)
             assert response is not None and response.status == 200, (name, path)
-            page.screenshot(path=str(shots / f"{name}-{screen}.png"), full_page=True)
+            shoot(page, shots, f"{name}-{screen}.png", full_page=True)
             size = page.evaluate(OVERFLOW)
             assert size["scrollWidth"] <= size["clientWidth"], (name, screen, size)
             assert page.evaluate(CUT_BUTTONS) == [], (name, screen)
@@ -155,9 +152,9 @@ def test_organiser_pages_fit_every_screen_with_their_breadcrumbs(
         page.locator("#forfeit-panel summary").click()
         assert page.locator("label[for=id_delete_reason]").inner_text() == "Motif (obligatoire)"
         assert page.locator("label[for=id_forfeit_reason]").inner_text() == "Motif (obligatoire)"
-        page.screenshot(path=str(shots / f"sheet-forms-{screen}.png"), full_page=True)
+        shoot(page, shots, f"sheet-forms-{screen}.png", full_page=True)
         for panel in ("correct-panel", "forfeit-panel"):
-            page.locator(f"#{panel}").screenshot(path=str(shots / f"{panel}-{screen}.png"))
+            shoot(page.locator(f"#{panel}"), shots, f"{panel}-{screen}.png")
         size = page.evaluate(OVERFLOW)
         assert size["scrollWidth"] <= size["clientWidth"], ("sheet forms", screen, size)
         assert page.errors == [], (screen, page.errors)
@@ -169,7 +166,7 @@ def test_organiser_pages_fit_every_screen_with_their_breadcrumbs(
     assert phone.locator("label[for=id_delete_reason]").inner_text() == "Motif (obligatoire)"
     size = phone.evaluate(OVERFLOW)
     assert size["scrollWidth"] <= size["clientWidth"], ("table link", size)
-    phone.screenshot(path=str(shots / "table-link-phone.png"), full_page=True)
+    shoot(phone, shots, "table-link-phone.png", full_page=True)
     assert phone.errors == []
 
 
@@ -185,7 +182,7 @@ def test_print_pages_print_without_breadcrumbs_menu_or_buttons(
         page.goto(live_server.url + urls[name])
         page.emulate_media(media="print")
         assert page.evaluate(PRINTED) == [], name
-        pdf = page.pdf(path=str(shots / f"{name}.pdf"), format="A4", print_background=True)
+        pdf = page.pdf(path=shot_path(shots, f"{name}.pdf"), format="A4", print_background=True)
         assert pdf.startswith(b"%PDF"), name
         page.emulate_media(media="screen")
     assert page.errors == []

@@ -12,16 +12,16 @@ Screenshots go to /tmp/h17a/.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.conftest import PASSWORD
+from tests.e2e.helpers import shoot, shots_folder
 
 pytestmark = [pytest.mark.slow]
 
-SHOTS = Path("/tmp/h17a")
+SHOTS = shots_folder("phases")
 SIZES = {"phone": (390, 844), "laptop": (1366, 768), "wide": (1920, 1080)}
 
 
@@ -47,17 +47,16 @@ def _no_page_overflow(page: Any) -> bool:
 def _narrow(page: Any, name: str) -> None:
     """The organiser's page at 390 px: a screenshot, and no sideways scrolling of the page."""
     page.set_viewport_size({"width": 390, "height": 844})
-    page.screenshot(path=str(SHOTS / f"{name}-phone.png"), full_page=True)
+    shoot(page, SHOTS, f"{name}-phone.png", full_page=True)
     assert _no_page_overflow(page), f"{name} overflows the page at 390 px"
     page.set_viewport_size({"width": 1366, "height": 768})
 
 
 def _shoot(browser: Any, url: str, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
     for label, (width, height) in SIZES.items():
         page = browser(viewport={"width": width, "height": height})
         page.goto(url)
-        page.screenshot(path=str(SHOTS / f"{name}-{label}.png"), full_page=True)
+        shoot(page, SHOTS, f"{name}-{label}.png", full_page=True)
         assert _no_page_overflow(page), f"{name} overflows the page at {width} px"
         page.context.close()
 
@@ -93,7 +92,7 @@ def test_pools_then_main_and_consolante_to_the_palmares(
     expect(summary).to_contain_text("Poules · 16 équipes · 4 poules · 3 parties")
     expect(summary).to_contain_text("Tableau principal · 8 équipes · 3 parties")
     expect(summary).to_contain_text("En tout : 6 parties.")
-    page.screenshot(path=str(SHOTS / "plan-laptop.png"), full_page=True)
+    shoot(page, SHOTS, "plan-laptop.png", full_page=True)
 
     # 2. Six parties drawn from the cockpit and published from their page.
     for number in range(1, 7):
@@ -128,7 +127,7 @@ def test_pools_then_main_and_consolante_to_the_palmares(
         if number == 3:
             page.goto(live_server.url + f"/orga/{club.slug}/concours/{contest.pk}/phases/")
             expect(page.locator("#pool-A")).to_contain_text("terminée")
-            page.screenshot(path=str(SHOTS / "pools-laptop.png"), full_page=True)
+            shoot(page, SHOTS, "pools-laptop.png", full_page=True)
 
     view = read_phases(contest)
     assert view is not None and view.placement is not None
@@ -151,11 +150,11 @@ def test_pools_then_main_and_consolante_to_the_palmares(
     cons_row = page.locator("table#placement tr", has_text=names[consolante.team])
     expect(cons_row.locator("td.title")).to_have_text("Vainqueur de la consolante")
     expect(cons_row.locator("td.num")).to_have_text("9")
-    page.screenshot(path=str(SHOTS / "palmares-laptop.png"), full_page=True)
+    shoot(page, SHOTS, "palmares-laptop.png", full_page=True)
     # Printed on A4 (794 px wide at 96 dpi): the brackets wrap, nothing leaves the page.
     page.emulate_media(media="print")
     page.set_viewport_size({"width": 794, "height": 1123})
-    page.screenshot(path=str(SHOTS / "palmares-print-a4.png"), full_page=True)
+    shoot(page, SHOTS, "palmares-print-a4.png", full_page=True)
     assert _no_page_overflow(page)
     page.emulate_media(media="screen")
     page.set_viewport_size({"width": 1366, "height": 768})
@@ -175,8 +174,8 @@ def test_pools_then_main_and_consolante_to_the_palmares(
     scroll = phone.locator("#bracket-main .bracket-scroll").first
     assert scroll.evaluate("e => e.scrollWidth > e.clientWidth")  # it scrolls inside its box
     assert phone.errors == []
-    phone.locator("#bracket-main").screenshot(path=str(SHOTS / "bracket-phone.png"))
-    phone.locator("#pool-A").screenshot(path=str(SHOTS / "pool-phone.png"))
+    shoot(phone.locator("#bracket-main"), SHOTS, "bracket-phone.png")
+    shoot(phone.locator("#pool-A"), SHOTS, "pool-phone.png")
     _shoot(browser, f"{public}poules-et-tableaux/", "public-phases")
     _shoot(browser, f"{public}projecteur/?vue=tableau", "projector-bracket")
     projector = browser(viewport={"width": 1920, "height": 1080})

@@ -1,18 +1,18 @@
 """Changing the plan mid-contest in a real browser: from the cockpit, five parties instead of
 six; from the round page, a latecomer against the bye and a table out of service, each through
 its confirmation page. Every page fits a phone, a laptop and a projector without sideways
-scrolling; screenshots go to ``$ATOUT_SCREENSHOTS`` when set, else to the test's folder.
+scrolling; screenshots go to ``$ATOUT_SCREENSHOTS`` when set (none is taken otherwise).
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.conftest import PASSWORD
+from tests.e2e.helpers import shoot, shots_folder
 
 VIEWPORTS: dict[str, dict[str, Any]] = {
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
@@ -31,7 +31,7 @@ def _login(page: Any, base: str, user: Any) -> None:
 
 def _shot(page: Any, folder: Path, name: str) -> None:
     assert page.evaluate(OVERFLOW) <= 0, f"{name} scrolls sideways"
-    page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+    shoot(page, folder, f"{name}.png", full_page=True)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -46,8 +46,7 @@ def test_the_plan_changes_through_their_pages(
     from tests.scoring.test_plan_changes import _contest, _new_entry, _publish
     from tournaments.models import Contest, Table
 
-    folder = Path(os.environ.get("ATOUT_SCREENSHOTS", tmp_path)) / "plan" / screen
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = shots_folder("plan", screen)
     contest = _contest(club, 9)
     first = _publish(contest)
     late = _new_entry(contest, 1)

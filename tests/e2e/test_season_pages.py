@@ -1,10 +1,9 @@
 """The season pages in a browser: organiser season page, settings, public standings, projector
 and A4 print at a phone's, a laptop's and a projector's size, with no horizontal overflow on
-the phone. Screenshots go to $ATOUT_SHOTS (else the test's temporary folder)."""
+the phone. Screenshots go to $ATOUT_SHOTS when set (none is taken otherwise)."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +11,7 @@ from django.urls import reverse
 
 from seasons import services as season_services
 from tests.conftest import PASSWORD
+from tests.e2e.helpers import shoot, shot_path, shots_folder
 from tests.seasons.factory import contest_of, players
 
 SIZES = {"phone": (390, 844), "laptop": (1366, 768), "projector": (1920, 1080)}
@@ -60,8 +60,7 @@ def test_season_pages_fit_every_screen(
         "public": reverse("seasons:public", kwargs=kw),
         "projector": reverse("seasons:projector", kwargs=kw),
     }
-    shots = Path(os.environ.get("ATOUT_SHOTS") or tmp_path)
-    shots.mkdir(parents=True, exist_ok=True)
+    shots = shots_folder()
     for size, (width, height) in SIZES.items():
         page = browser(viewport={"width": width, "height": height})
         page.goto(live_server.url + "/compte/connexion/")
@@ -73,7 +72,7 @@ def test_season_pages_fit_every_screen(
             response = page.goto(live_server.url + path)
             assert response is not None and response.status == 200, (name, size)
             assert page.url.endswith(path), (name, page.url)
-            page.screenshot(path=str(shots / f"season-{name}-{size}.png"), full_page=True)
+            shoot(page, shots, f"season-{name}-{size}.png", full_page=True)
             if size == "phone" and name != "projector":
                 box = page.evaluate(OVERFLOW)
                 assert box["scrollWidth"] <= box["clientWidth"], (name, box)
@@ -86,7 +85,7 @@ def test_season_pages_fit_every_screen(
     page.press("#id_password", "Enter")
     page.wait_for_url("**/orga/**")
     page.goto(live_server.url + pages["print"])
-    page.pdf(path=str(shots / "season-print-a4.pdf"), format="A4")
+    page.pdf(path=shot_path(shots, "season-print-a4.pdf"), format="A4")
     page.emulate_media(media="print")
     page.set_viewport_size({"width": 794, "height": 1123})
-    page.screenshot(path=str(shots / "season-print-a4.png"), full_page=True)
+    shoot(page, shots, "season-print-a4.png", full_page=True)

@@ -2,19 +2,18 @@
 390×844 phone, a 1366×768 laptop and a 1920×1080 screen: reached from the solo players' page, a file with refused
 lines lists each one in French and offers no confirmation, a valid file (with its paid and
 present columns) previews then imports, its players checked in; no page scrolls sideways. The
-team import's preview is checked on the phone too (a card a line, as the solo one). Screenshots go to ``$ATOUT_SCREENSHOTS`` when set, else to the test's
-temporary folder.
+team import's preview is checked on the phone too (a card a line, as the solo one). Screenshots go to ``$ATOUT_SCREENSHOTS`` when set
+(none is taken otherwise).
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.e2e.helpers import log_in
+from tests.e2e.helpers import log_in, shoot, shots_folder
 
 VIEWPORTS: dict[str, dict[str, Any]] = {
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
@@ -50,8 +49,7 @@ def test_the_solo_import_fits_phone_and_laptop(
     from tournaments import services
     from tournaments.models import SoloEntry
 
-    shots = Path(os.environ.get("ATOUT_SCREENSHOTS") or tmp_path)
-    shots.mkdir(parents=True, exist_ok=True)
+    shots = shots_folder()
     for screen, options in VIEWPORTS.items():
         contest = make_contest(club, entry_mode="melee", slug=f"melee-{screen}")
         anne, _new = services.get_or_create_player(club, "Anne", "Durand")
@@ -63,7 +61,7 @@ def test_the_solo_import_fits_phone_and_laptop(
         page.click("text=Importer un fichier CSV")
         page.wait_for_url("**/joueurs-seuls/import/")
         _fits(page, f"empty-{screen}")
-        page.screenshot(path=str(shots / f"solo-import-empty-{screen}.png"), full_page=True)
+        shoot(page, shots, f"solo-import-empty-{screen}.png", full_page=True)
 
         page.set_input_files(
             "#id_file",
@@ -78,7 +76,7 @@ def test_the_solo_import_fits_phone_and_laptop(
         ]
         assert page.locator("text=Confirmer l'import").count() == 0
         _fits(page, f"refused-{screen}")
-        page.screenshot(path=str(shots / f"solo-import-refused-{screen}.png"), full_page=True)
+        shoot(page, shots, f"solo-import-refused-{screen}.png", full_page=True)
 
         longest = REFUSED.splitlines()[1]
         valid = f"prenom;nom;licence;club;paye;present\n{longest};oui;oui\nLéa;Gris;;Lorient;;x\n"
@@ -91,12 +89,12 @@ def test_the_solo_import_fits_phone_and_laptop(
         heads = page.locator("table.data th").all_text_contents()
         assert heads[-3:] == ["Payé", "Présent", "Remarques"], heads
         _fits(page, f"preview-{screen}")
-        page.screenshot(path=str(shots / f"solo-import-preview-{screen}.png"), full_page=True)
+        shoot(page, shots, f"solo-import-preview-{screen}.png", full_page=True)
         page.click("button:has-text('Confirmer l\\'import')")
         page.wait_for_url("**/joueurs-seuls/")
         assert page.locator("text=2 joueurs importés.").count() == 1
         _fits(page, f"imported-{screen}")
-        page.screenshot(path=str(shots / f"solo-import-done-{screen}.png"), full_page=True)
+        shoot(page, shots, f"solo-import-done-{screen}.png", full_page=True)
         assert SoloEntry.objects.filter(contest=contest).count() == 3
         assert SoloEntry.objects.filter(contest=contest, checked_in=True).count() == 2
         # The refused file answers 400 on purpose: the browser logs it, nothing else may be.
@@ -138,6 +136,5 @@ def test_the_team_import_preview_is_a_card_a_line_on_a_phone(
     assert remarks.count() == 2
     assert "peut-être" in remarks.nth(1).inner_text()
     assert max(page.evaluate(VISIBLE_WIDTH, "table.import-preview td")) <= 390
-    shots = Path(os.environ.get("ATOUT_SCREENSHOTS") or tmp_path)
-    shots.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(shots / "team-import-refused-phone.png"), full_page=True)
+    shots = shots_folder()
+    shoot(page, shots, "team-import-refused-phone.png", full_page=True)

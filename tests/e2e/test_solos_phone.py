@@ -2,13 +2,12 @@
 it, clear of the list's edge; the list does not scroll sideways inside its frame.
 
 The rows that once made it too wide: a licence under the name, a long name, a player withdrawn
-(the longest badge), a volunteer. Screenshots at 390×844 and 1366×768 go to ``ATOUT_SHOTS`` (or
-the test's temporary folder).
+(the longest badge), a volunteer. Screenshots at 390×844 and 1366×768 go to ``ATOUT_SHOTS`` when
+set (none is taken otherwise).
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +15,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tests.e2e.helpers import shoot, shots_folder
 from tests.tournaments.conftest import make_contest
 from tournaments.models import Player
 from tournaments.services.solo import registration as solo
@@ -37,8 +37,7 @@ MEASURE = """() => {
 def test_the_row_buttons_sit_inside_their_card_on_a_phone(
     live_server: Any, browser: Any, club: Any, organiser: Any, tmp_path: Path
 ) -> None:
-    shots = Path(os.environ.get("ATOUT_SHOTS", tmp_path))
-    shots.mkdir(parents=True, exist_ok=True)
+    shots = shots_folder()
     contest = make_contest(club, entry_mode="melee", slug="melee", name="Mêlée du jeudi")
     for i, name in enumerate(NAMES):
         first, last = name.split(" ", 1)
@@ -61,7 +60,7 @@ def test_the_row_buttons_sit_inside_their_card_on_a_phone(
         page = browser(viewport={"width": width, "height": height})
         page.context.add_cookies([{**cookie, "url": live_server.url}])
         page.goto(url)
-        page.screenshot(path=str(shots / f"solos-{width}.png"), full_page=True)
+        shoot(page, shots, f"solos-{width}.png", full_page=True)
         measured = page.evaluate(MEASURE)
         assert len(measured["gaps"]) == len(NAMES)
         assert measured["overflow"] == 0, (width, measured)

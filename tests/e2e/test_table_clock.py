@@ -6,17 +6,18 @@ and "Temps écoulé : encore N donnes à jouer." shows, while the deal being typ
 The page's timers run on Playwright's clock (``page.clock``), paused after the page loaded and
 moved on by hand: the scoreboard's own 15 s poll, and in the first test the countdown's 10 s
 poll, never come due, so the refresh seen is the one the countdown asked for. Screenshots go to
-``$ATOUT_SCREENSHOTS`` when set, else to the test's temporary folder.
+``$ATOUT_SCREENSHOTS`` when set (none is taken otherwise).
 """
 
 from __future__ import annotations
 
 import datetime
-import os
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.e2e.helpers import shoot, shots_folder
 
 NOTE = "Temps écoulé : encore 2 donnes à jouer."
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True,
@@ -29,10 +30,8 @@ OVERFLOW = """() => {
 }"""
 
 
-def _shots(tmp_path: Path) -> Path:
-    folder = Path(os.environ.get("ATOUT_SCREENSHOTS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+def _shots(tmp_path: Path) -> Path | None:
+    return shots_folder()
 
 
 def _timed_sheet(club: Any, seconds_left: int) -> Any:
@@ -117,9 +116,9 @@ def test_the_phone_shows_time_up_when_its_countdown_ends(
     assert page.locator("[data-countdown-time]").inner_text() == "Temps écoulé"
     assert ScoreSheet.objects.get(pk=sheet.pk).time_called_after == 1
     _kept_and_fits(page, polls)
-    page.screenshot(path=str(_shots(tmp_path) / "table-clock-over-phone.png"), full_page=True)
+    shoot(page, _shots(tmp_path), "table-clock-over-phone.png", full_page=True)
     page.evaluate("() => window.scrollTo(0, 0)")
-    page.screenshot(path=str(_shots(tmp_path) / "table-clock-over-phone-top.png"))
+    shoot(page, _shots(tmp_path), "table-clock-over-phone-top.png")
 
 
 @pytest.mark.django_db(transaction=True)
@@ -139,4 +138,4 @@ def test_the_phone_shows_time_called_at_its_table(
     page.clock.run_for(1_000)
     assert page.locator("[data-countdown-time]").inner_text().startswith("19:")  # still running
     _kept_and_fits(page, polls)
-    page.screenshot(path=str(_shots(tmp_path) / "table-clock-called-laptop.png"), full_page=True)
+    shoot(page, _shots(tmp_path), "table-clock-called-laptop.png", full_page=True)

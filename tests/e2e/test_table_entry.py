@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.helpers import shoot, shots_folder
+
 
 @pytest.mark.django_db(transaction=True)
 def test_phone_enters_a_deal_with_preview(live_server: Any, club: Any, browser: Any) -> None:
@@ -77,7 +79,7 @@ def test_after_saving_the_phone_shows_the_confirmation_and_the_new_row(
         page.wait_for_selector("[data-preview-a]")
         page.get_by_role("button", name="Enregistrer la donne").tap()
         page.wait_for_selector(f"#donne-{number}")
-    page.screenshot(path=str(tmp_path / "after-save-390.png"))
+    shoot(page, shots_folder(), "after-save-390.png")
     assert "Donne 2 enregistrée." in page.locator(".messages").inner_text()
     assert page.evaluate(IN_VIEW, ".messages"), "the confirmation is off screen"
     assert page.evaluate(IN_VIEW, "#donne-2"), "the saved deal is off screen"

@@ -2,16 +2,17 @@
 prompt to name the team that goes through, fits a phone and a laptop screen, and naming a team
 through the form leaves the page saying so.
 
-Screenshots go to ``$ATOUT_SCREENSHOTS`` (default: a temporary folder) for a person to look at.
+Screenshots go to ``$ATOUT_SCREENSHOTS`` for a person to look at (none is taken otherwise).
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.e2e.helpers import shoot, shots_folder
 
 SCREENS = [(390, 844), (1366, 768)]
 
@@ -25,8 +26,7 @@ def test_the_tie_prompt_on_the_organiser_sheet(
     from scoring.models import ScoreSheet
     from tests.scoring.test_tie_winner import _knockout, _sheet, _url
 
-    folder = Path(os.environ.get("ATOUT_SCREENSHOTS", str(tmp_path)))
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = shots_folder()
     _contest, first = _knockout(club)
     sheet = _sheet(first, 1)
     client = Client()
@@ -45,7 +45,7 @@ def test_the_tie_prompt_on_the_organiser_sheet(
         assert sheet.table.entry_b.display_name in panel.inner_text()
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         panel.scroll_into_view_if_needed()
-        page.screenshot(path=str(folder / f"tie-sheet-{width}x{height}.png"), full_page=True)
+        shoot(page, folder, f"tie-sheet-{width}x{height}.png", full_page=True)
         assert page.errors == []
     page.locator("#tie-form input[value=b]").check()
     page.fill("#id_tie_reason", "donne décisive")
@@ -53,5 +53,5 @@ def test_the_tie_prompt_on_the_organiser_sheet(
     page.wait_for_selector("#tie-named")
     assert ScoreSheet.objects.get(pk=sheet.pk).winner == "b"
     assert page.evaluate("document.documentElement.scrollWidth") <= 1366
-    page.screenshot(path=str(folder / "tie-sheet-named-1366x768.png"), full_page=True)
+    shoot(page, folder, "tie-sheet-named-1366x768.png", full_page=True)
     assert page.errors == []

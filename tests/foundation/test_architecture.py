@@ -21,15 +21,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
-PACKAGES = (
-    "engine",
-    "tournaments",
-    "scoring",
-    "standings",
-    "publishing",
-    "seasons",
-    "archive",
-    "config",
+# The packages import-linter checks (test_app_lists.py holds them equal to INSTALLED_APPS's).
+PACKAGES = tuple(
+    tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]["root_packages"]
 )
 
 

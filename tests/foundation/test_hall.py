@@ -109,6 +109,7 @@ def test_malformed_public_addresses_name_the_variable(value: str) -> None:
         hall.validate_base_url("PUBLIC_BASE_URL", value)
 
 
+@pytest.mark.slow  # a Python process: the settings are read at its start
 def test_settings_refuse_a_malformed_public_address() -> None:
     env = {**os.environ, "DEBUG": "1", "PUBLIC_BASE_URL": "192.168.1.20:8000"}
     out = subprocess.run(

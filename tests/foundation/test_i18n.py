@@ -305,6 +305,7 @@ def test_committed_mo_matches_the_po(po_entries: list[Entry]) -> None:
     assert not differing, f"stale django.mo, translations differ for: {differing[:10]}"
 
 
+@pytest.mark.slow  # runs msgfmt
 @pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext (msgfmt) not installed")
 def test_msgfmt_agrees_with_the_committed_mo(tmp_path: Path) -> None:
     compiled = tmp_path / "django.mo"

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from celery.signals import worker_init
 from django.conf import settings
 
@@ -41,6 +42,7 @@ def _gunicorn_settings() -> dict[str, Any]:
     return runpy.run_path(str(Path(settings.BASE_DIR) / "config" / "gunicorn.conf.py"))
 
 
+@pytest.mark.slow  # runs gunicorn
 def test_gunicorn_accepts_the_settings_file() -> None:
     """gunicorn's own check of the file and of the application it loads."""
     env = {**os.environ, "SECRET_KEY": "s" * 60, "DEBUG": "0", "LOG_LEVEL": "WARNING"}
