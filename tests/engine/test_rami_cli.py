@@ -347,6 +347,7 @@ def test_the_interface_scores_a_deal_and_folds_a_game() -> None:
     assert game["totals"] == {"A": 0, "B": 36} and game["game_over"] is False
 
 
+@pytest.mark.slow  # starts a process
 def test_the_real_command_line() -> None:
     payload = json.dumps({"rules": "seed_002", "deal": {"players": {"A": 0, "B": 1}}})
     done = subprocess.run(

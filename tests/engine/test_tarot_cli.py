@@ -137,6 +137,7 @@ def test_errors_exit_2_with_a_coded_json_error(argv: list[str], payload: object,
     assert exit_code == 2 and out["error"]["code"] == code
 
 
+@pytest.mark.slow  # starts a process
 def test_the_module_runs_as_a_program() -> None:
     payload = json.dumps({"rules": "seed_002", "players": TABLE, "deal": FIRST})
     done = subprocess.run(
