@@ -42,13 +42,13 @@ CONTEST_MODELS: tuple[tuple[str, str], ...] = (
     ("scoring.DealCorrection", "sheet__table__round__contest_id"),
 )
 # Rows a contest shares with others of its club: reused on import when they are the same.
-SHARED_MODELS = frozenset({"tournaments.Club", "tournaments.Season", "tournaments.Player"})
+SHARED_MODELS = frozenset({"tournaments.Club", "seasons.Season", "tournaments.Player"})
 # Models that belong to a contest but are deliberately left out, with the reason.
 EXCLUDED_MODELS: dict[str, str] = {
     "publishing.ExportJob": "a generated download, rebuilt on demand from the archived rows",
     # A season spans contests (and clubs): it reaches a contest only through its final.
-    "tournaments.SeasonClub": "a circuit's club: the season's, shared by all its contests",
-    "standings.SeasonSnapshot": "a season's standings, rebuilt from its contests' standings",
+    "seasons.SeasonClub": "a circuit's club: the season's, shared by all its contests",
+    "seasons.SeasonSnapshot": "a season's standings, rebuilt from its contests' standings",
 }
 
 
@@ -58,6 +58,10 @@ MOVED_MODELS: dict[str, str] = {
     "scoring.standingsstate": "standings.standingsstate",
     "scoring.standingssnapshot": "standings.standingssnapshot",
     "scoring.prize": "publishing.prize",
+    # The seasons app (its models were tournaments' and standings' before).
+    "tournaments.season": "seasons.season",
+    "tournaments.seasonclub": "seasons.seasonclub",
+    "standings.seasonsnapshot": "seasons.seasonsnapshot",
 }
 
 

@@ -24,11 +24,13 @@ from django.core.serializers.base import DeserializationError
 from django.db import IntegrityError, connection, models, transaction
 from django.utils.translation import gettext as _
 
-from archive.contest_archive import ArchiveError, archived_models
-from tournaments.models import Club, Contest, Player, PlayerClub, Season, name_key
+from archive.contest_archive import MOVED_MODELS, ArchiveError, archived_models
+from seasons.models import Season
+from tournaments.models import Club, Contest, Player, PlayerClub, name_key
 
 CLUB = "tournaments.club"
-SHARED = {"tournaments.season": Season, "tournaments.player": Player}
+SEASON = "seasons.season"  # "tournaments.season" in an older layout's archive (MOVED_MODELS)
+SHARED = {SEASON: Season, "tournaments.player": Player}
 USERNAME_MAX = 150
 
 
@@ -68,6 +70,7 @@ def _row(raw: Any, allowed: dict[str, type[models.Model]]) -> _Row:
     if not isinstance(raw, dict) or not isinstance(raw.get("model"), str):
         raise _malformed(_("un objet n'a pas de modèle"))
     label = raw["model"].lower()
+    label = MOVED_MODELS.get(label, label)  # a model of an older layout, by its label now
     model = allowed.get(label)
     if model is None:
         raise ArchiveError(
@@ -153,6 +156,15 @@ def _check_links(rows: list[_Row], club_pk: int, users: dict[str, dict[str, str]
     return used
 
 
+def _final_elsewhere(rows: list[_Row], contest_id: int) -> None:
+    """A season whose final is another contest than the archive's (a qualifier's archive): the
+    archive does not hold that final, so the season comes without it (a season already here is
+    reused as it stands). Any other link outside the archive is still refused."""
+    for row in rows:
+        if row.label == SEASON and row.fields.get("final_contest") not in (None, contest_id):
+            row.fields["final_contest"] = None
+
+
 def _plan(archive: dict[str, Any]) -> _Plan:
     """Read the archive and check its shape and links (nothing read from the database)."""
     allowed = _allowed_models()
@@ -175,6 +187,7 @@ def _plan(archive: dict[str, Any]) -> _Plan:
         raise _malformed(
             _("il faut exactement un club et un concours, celui que l'archive annonce")
         )
+    _final_elsewhere(rows, contest_id)
     users = _users(archive)
     used = _check_links(rows, clubs[0].pk, users)
     return _Plan(
@@ -193,9 +206,7 @@ def _same_shared(existing: models.Model, row: _Row, club: Club) -> bool:
             return False
     elif getattr(existing, "club_id", None) != club.pk:
         return False
-    names = (
-        ("name",) if row.label == "tournaments.season" else ("last_name", "first_name", "licence")
-    )
+    names = ("name",) if row.label == SEASON else ("last_name", "first_name", "licence")
     return all(getattr(existing, n) == row.fields.get(n) for n in names)
 
 

@@ -15,10 +15,13 @@ kept out of the timed loops): scoring and keeping 10,000 results, and folding an
 the date, the command, the Python version, the CPU affinity and the load average. Results go
 in docs/benchmarks.md by hand.
 
-Two reference rows measure the classic fast path (engine/fast.py) in the same run: each
+Two reference rows measure the classic fast path (engine/belote/steps/fast.py) in the same run: each
 classic preset scored through the general path alone (``score_general``, what ``score_deal``
 does without the shortcut), and a minimal hand-written function scoring the same deals under
 the FFB 2016 classic rule (the floor: the engine should reach at least a fifth of it).
+
+Tarot (``tarot_bench.report``, at the end): a tarot donne beside a belote deal and beside a
+minimal hand-written tarot scorer, in the same run (goal: a tarot deal within 2× a belote deal).
 """
 
 from __future__ import annotations
@@ -38,10 +41,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.belote.general import score_general
-from engine.deal import Contract, Deal, Team, score_deal
-from engine.game import GameState
-from engine.rules import PRESETS, Ruleset
+from rami_bench import rami_report  # benchmarks/rami_bench.py: a rami deal beside a belote deal
+from tarot_bench import report as report_tarot
+
+from engine.belote.deal import Contract, Deal, Team, score_deal
+from engine.belote.game import GameState
+from engine.belote.rules import PRESETS, Ruleset
+from engine.belote.steps.general import score_general
 
 A, B = Team.A, Team.B
 DISTINCT_DEALS = 100_000
@@ -215,6 +221,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="timed runs of each measure")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--presets", nargs="*", default=list(PRESETS), choices=list(PRESETS))
+    parser.add_argument("--rami-deals", type=int, default=1_000_000, help="rami deals (0: none)")
     args = parser.parse_args()
     affinity = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else "?"
     print(f"Date: {dt.datetime.now().astimezone():%Y-%m-%d %H:%M %Z}")
@@ -269,6 +276,9 @@ def main() -> None:
             f"{g['best'] * g['deals_per_game']:,.0f} deals applied/s; "
             f"peak {g['peak'] / 1e6:.1f} MB keeping 1,000 folded games"
         )
+    report_tarot(args.deals, args.seed, args.runs)
+    if args.rami_deals:
+        rami_report(args.rami_deals, args.seed, args.runs)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kB on Linux
     print(f"Process maximum resident set size: {rss:.0f} MB")
     print(f"Load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

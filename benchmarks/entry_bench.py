@@ -194,9 +194,9 @@ def seed_contest(slug: str, deals: int, count: int) -> list[tuple[str, int]]:
     """A running contest with one published round of ``count`` tables: [(link, sheet id)]."""
     import datetime
 
-    from engine.rules import make_ruleset
+    from engine.belote.rules import make_ruleset
     from scoring import services
-    from scoring.views import table_link
+    from scoring.sheet.views import table_link
     from tournaments.models import Club, Contest, Entry, Player, Round, Table
 
     club, _ = Club.objects.get_or_create(slug="banc", defaults={"name": "Banc d'essai"})

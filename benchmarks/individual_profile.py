@@ -1,4 +1,4 @@
-"""Micro-benchmark of the players' ranking of one rebuild (``standings.individual.build``).
+"""Micro-benchmark of the players' ranking of one rebuild (``standings.individual.ranking.build``).
 
 Run from the repository root on a database kept by ``rebuild_profile.py --keep``::
 
@@ -51,7 +51,7 @@ def main() -> int:
 
     django.setup()
     from scoring import adapters as scoring_adapters
-    from standings import individual
+    from standings.individual import ranking as individual
     from standings.readers import contest_with_versions
     from standings.rebuild import entry_infos
     from tournaments.models import Contest

@@ -13,7 +13,7 @@ Scenarios (seeded synthetic results; target: each under 100 ms):
 * the pools of a 200-team contest (pools of 4, serpentine and seeded draw): drawing and
   scheduling them, ranking them on their 300 results, and qualifying the first two of each.
 
-* the app's reading of a bracket (``tournaments.services.phases_read.bracket_with_results``:
+* the app's reading of a bracket (``tournaments.services.phases.read.bracket_with_results``:
   the bracket rebuilt from the winners of the pairs of teams that met, as the phases pages,
   the cockpit and the draw of a partie do), when Django is importable;
 * floors, in the same run: minimal hand-written functions doing the least possible work (a
@@ -211,7 +211,7 @@ def app_scenario(repeat: int) -> list[tuple[str, int, float, str]]:
         import django
 
         django.setup()
-        from tournaments.services.phases_read import bracket_with_results
+        from tournaments.services.phases.read import bracket_with_results
     except Exception as exc:
         print(f"(app scenario skipped: {exc})\n")
         return []

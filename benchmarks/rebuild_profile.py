@@ -14,7 +14,10 @@ machine: it fills one contest (``--contests`` for more; 512 teams x 8 rounds x 1
 alternated, in a process whose start-up objects are frozen as a Celery worker's are
 (``config.celery.freeze_startup_heap``; ``--no-freeze`` to leave them), and prints the median and minimum of the wall time and of the process CPU time
 (``time.process_time``, which other work on the machine disturbs less), the ratio, and the
-number of SQL queries; then the CPU of rendering one 100-row public table page (django-tables2).
+number of SQL queries; then the CPU of rendering one 100-row public table page (django-tables2);
+then the rebuild beside the plain floors of ``plain_floors.py`` (a team ranking and a players'
+ranking summed and sorted by hand from the same rows), ``--repeat`` runs alternated, the
+players' step timed inside each rebuild (``--plain-only``: that alone).
 ``--profile`` adds a cProfile of ``--repeat`` more rebuilds (sorted by ``$PROFILE_SORT``, by
 default ``tottime``; ``$PROFILE_LINES`` lines, 25); ``--steps`` times each step of ``--repeat``
 more rebuilds from outside (the contest query, the teams, the finished games, the team ranking,
@@ -38,6 +41,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
+import plain_floors  # noqa: E402
 import standings_bench  # noqa: E402
 from standings_bench import HOST, psql  # noqa: E402
 
@@ -46,7 +50,7 @@ def table_page_cpu(contest_id: int) -> str:
     """CPU of one public table page (100 rows, django-tables2's template), a new sort each time."""
     from django.test import RequestFactory
 
-    from publishing.tables import StandingsTable
+    from publishing.tables.standings import StandingsTable
     from standings import services as standings
 
     snapshot = standings.live_snapshot(contest_id)
@@ -96,7 +100,7 @@ def step_times(target: int, repeat: int) -> str:
         for name in ("contest_with_versions", "entry_infos", "compute_rows", "_snapshots")
     }
     saved_results = steps.scoring_adapters.finished_results
-    saved_players = steps.individual.build
+    saved_players = steps.individual.rank_players
     saved_upsert = manager.bulk_create
     pauses = [0.0, 0.0]
     collections = [0, 0, 0]
@@ -112,7 +116,7 @@ def step_times(target: int, repeat: int) -> str:
     steps.entry_infos = timed("teams", saved["entry_infos"])
     steps.scoring_adapters.finished_results = timed("finished games", saved_results)
     steps.compute_rows = timed("team ranking", saved["compute_rows"])
-    steps.individual.build = timed("players' ranking", saved_players)
+    steps.individual.rank_players = timed("players' ranking", saved_players)
     steps._snapshots = timed("snapshots", saved["_snapshots"])
     manager.bulk_create = timed("upsert", saved_upsert)  # type: ignore[method-assign]
     gc.callbacks.append(on_gc)
@@ -129,7 +133,7 @@ def step_times(target: int, repeat: int) -> str:
         for name, function in saved.items():
             setattr(steps, name, function)
         steps.scoring_adapters.finished_results = saved_results
-        steps.individual.build = saved_players
+        steps.individual.rank_players = saved_players
         manager.bulk_create = saved_upsert  # type: ignore[method-assign]
     lines = [f"  {label:18} p50 {statistics.median(v):6.1f} ms" for label, v in times.items()]
     per = ", ".join(f"{c / repeat:.1f}" for c in collections)
@@ -154,9 +158,13 @@ def main() -> int:
         "--no-freeze", action="store_true", help="without the worker's gc.freeze() at start-up"
     )
     parser.add_argument("--reuse", action="store_true", help="reuse a kept database")
+    parser.add_argument(
+        "--plain-only", action="store_true", help="only the rebuild beside the plain floors"
+    )
     parser.add_argument("--database", default=f"atout_rebuild_prof_{os.getpid()}")
     args = parser.parse_args()
     DB = args.database
+    command = ".venv/bin/python benchmarks/rebuild_profile.py " + " ".join(sys.argv[1:])
 
     os.environ.update(
         {
@@ -184,7 +192,7 @@ def main() -> int:
         django.setup()
         import logging
 
-        for name in ("scoring", "standings", "publishing"):
+        for name in ("scoring", "standings", "publishing", "seasons"):
             logging.getLogger(name).setLevel(logging.WARNING)
         from django.db import connection
 
@@ -203,6 +211,9 @@ def main() -> int:
         standings_bench.floor_setup()
         if not args.no_freeze:
             standings_bench.as_the_worker()
+        if args.plain_only:
+            print(plain_floors.report(plain_floors.alternate(target, args.repeat), command))
+            return 0
         standings.rebuild(target, force=True)  # warm-up (imports, query plans)
         standings_bench.minimal_rebuild(target, config)
         wall, cpu, floor_wall, floor_cpu, queries = [], [], [], [], []
@@ -235,6 +246,7 @@ def main() -> int:
             f"CPU {statistics.median(cpu) / statistics.median(floor_cpu):.2f}x"
         )
         print(table_page_cpu(target))
+        print(plain_floors.report(plain_floors.alternate(target, args.repeat), command))
         if args.steps:
             print(step_times(target, args.repeat))
         if args.profile:

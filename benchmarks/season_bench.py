@@ -21,7 +21,7 @@ Scenarios (seeded synthetic mêlées; target: the season recomputed in well unde
 
 With ``--db`` it measures the app's side instead: a throw-away SQLite database holding a
 challenge of 18 fixed-pairs contests x 100 players (50 teams re-formed every journée, 6
-parties, every partie's standings public), and times ``standings.seasons.rebuild_season``
+parties, every partie's standings public), and times ``seasons.standings.rebuild.rebuild_season``
 (read the published standings and games, rank with the per-partie barème, best 12 of 18,
 club ranking, store the snapshot) with its number of queries, beside a **floor** in the same
 run: the same three reads as raw SQL with the JSON decoded, and one raw write, nothing else.

@@ -3,7 +3,7 @@
 :func:`populate` writes a club, 100 players, a season and 18 fixed-pairs contests (the 100
 players re-paired every journée, 6 parties of 25 tables, confirmed sheets, every partie's
 standings public) with ``bulk_create``, then rebuilds each contest's standings once.
-:func:`time_rebuilds` times ``standings.seasons.rebuild_season`` (forced: its snapshot is
+:func:`time_rebuilds` times ``seasons.standings.rebuild.rebuild_season`` (forced: its snapshot is
 deleted before each run) and the floor, alternated, and counts the rebuild's queries.
 """
 
@@ -20,8 +20,9 @@ from django.test.utils import CaptureQueriesContext
 
 def populate(contests: int, players: int, parties: int, seed: int) -> int:
     from scoring.models import ScoreSheet
+    from seasons.models import Season
     from standings import services as standings
-    from tournaments.models import Club, Contest, Entry, Player, Round, Season, Table
+    from tournaments.models import Club, Contest, Entry, Player, Round, Table
 
     rng = random.Random(seed)
     club = Club.objects.create(name="Club du banc", slug="banc")
@@ -132,8 +133,8 @@ def _floor(season_id: int) -> None:
 
 
 def time_rebuilds(season_id: int, repeat: int) -> tuple[float, float, int]:
-    from standings.models import SeasonSnapshot
-    from standings.seasons import rebuild_season
+    from seasons.models import SeasonSnapshot
+    from seasons.standings.rebuild import rebuild_season
 
     best, floor, queries = float("inf"), float("inf"), 0
     for _ in range(repeat):

@@ -127,7 +127,7 @@ def redis_flush(db: int) -> None:
 
 def deal_templates() -> list[dict[str, Any]]:
     """A few classic deals scored by the engine (no litige, so no carry between deals)."""
-    from engine.deal import score_deal
+    from engine.belote.deal import score_deal
     from scoring.adapters import DealFacts, engine_deal, scored_fields
     from tournaments.adapters import ruleset_of
     from tournaments.models import Contest
@@ -704,11 +704,11 @@ def main() -> int:
         django.setup()
         import logging
 
-        for name in ("scoring", "standings", "publishing"):
+        for name in ("scoring", "standings", "publishing", "seasons"):
             logging.getLogger(name).setLevel(logging.WARNING)
         from django.db import connection
 
-        from publishing import exports
+        from publishing.exports import contest as exports
         from publishing.models import ExportJob
         from scoring.models import DealRecord
         from standings import events

@@ -5,8 +5,8 @@ Run from the repository root (no database, no server)::
     DEBUG=1 .venv/bin/python benchmarks/table_render_bench.py [--teams 512] [--repeat 5]
 
 Builds ``--teams`` snapshot-like rows (three tie-breaks, shared ranks, a few withdrawn teams),
-then renders page 1 (100 rows) of ``publishing.tables.StandingsTable`` under a new sort each
-time, alternating, in the same process:
+then renders page 1 (100 rows) of ``publishing.tables.standings.StandingsTable`` under a new
+sort each time, alternating, in the same process:
 
 * **lean**: ``publishing/public/_table.html`` as it is (its body from ``StandingsTable.body_rows``);
 * **stock**: the same template without its ``table.tbody`` block, so django-tables2's own body
@@ -69,7 +69,7 @@ def main() -> int:
     from django.test import RequestFactory
     from django.utils import translation
 
-    from publishing.tables import StandingsTable
+    from publishing.tables.standings import StandingsTable
 
     translation.activate("fr")
     lean = get_template("publishing/public/_table.html")

@@ -1,5 +1,5 @@
-"""The Django admin's site, with the organisers' login throttle (``config.auth``) on its login
-form: it had none (40 wrong superuser passwords, then the right one logged in)."""
+"""The Django admin's site, with the organisers' login throttle (``config.throttles.logins``) on
+its login form: it had none (40 wrong superuser passwords, then the right one logged in)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest, HttpResponse
 
-from config.auth import ThrottledAdminAuthenticationForm, finish_login_response
+from config.throttles.logins import ThrottledAdminAuthenticationForm, finish_login_response
 
 
 class AtoutAdminSite(admin.AdminSite):

@@ -7,8 +7,8 @@ What it owns
 * :func:`hall_environment` turns them into the settings of a hall: the hosts and CSRF origins
   a phone may use, the public base address printed on every sheet, a secret key generated once
   and kept in ``var/secret_key``, plain HTTP, SQLite and eager Celery.
-* The pages build links meant for a phone with ``tournaments.links.public_url`` (which reads
-  the ``PUBLIC_BASE_URL`` set here).
+* The pages build links meant for a phone with ``tournaments.contests.links.public_url``
+  (which reads the ``PUBLIC_BASE_URL`` set here).
 * ``python -m config.hall serve`` (``make hall``) starts gunicorn with those settings, waits
   until it answers, then prints the address and a QR code to scan, last, so they stay in view;
   ``python -m config.hall banner`` prints the development server's address and the demo login

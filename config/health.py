@@ -15,6 +15,8 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from config.celery import app
+
 logger = logging.getLogger(__name__)
 
 
@@ -34,7 +36,6 @@ def check_broker() -> str | None:
     """Return None when no broker is configured or it answers, else a short reason."""
     if not settings.CELERY_BROKER_URL:
         return None
-    from config.celery import app
 
     try:
         with app.connection_for_write(url=settings.CELERY_BROKER_URL) as conn:

@@ -66,13 +66,14 @@ INSTALLED_APPS = [
     "scoring",
     "standings",
     "publishing",
+    "seasons",
     "archive",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "config.security.SecurityHeadersMiddleware",
-    "config.ratelimit.TableLinkThrottleMiddleware",
+    "config.throttles.counters.TableLinkThrottleMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -83,7 +84,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "config.outage.DatabaseOutageMiddleware",
+    "config.outages.database.DatabaseOutageMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -167,7 +168,7 @@ if _CACHE_URL:
         raise ImproperlyConfigured(f"CACHE_URL must be a redis:// URL, got {_CACHE_URL!r}")
     CACHES = {
         "default": {
-            "BACKEND": "config.cache.ResilientRedisCache",
+            "BACKEND": "config.outages.cache.ResilientRedisCache",
             "LOCATION": _CACHE_URL,
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
@@ -220,9 +221,9 @@ MEDIA_URL = "media/"
 
 # --- Security ---------------------------------------------------------------------------------
 
-# The client's address for the throttles (config/ratelimit.py): REMOTE_ADDR, or behind N reverse
-# proxies that each append to X-Forwarded-For, the N-th entry from its right (what the client
-# writes on the left is never trusted). BEHIND_PROXY=1 alone means one proxy.
+# The client's address for the throttles (config/throttles/counters.py): REMOTE_ADDR, or behind
+# N reverse proxies that each append to X-Forwarded-For, the N-th entry from its right (what the
+# client writes on the left is never trusted). BEHIND_PROXY=1 alone means one proxy.
 _BEHIND_PROXY = env_bool("BEHIND_PROXY", False)
 TRUSTED_PROXY_HOPS = env_int("TRUSTED_PROXY_HOPS", 1 if _BEHIND_PROXY else 0)
 if not 0 <= TRUSTED_PROXY_HOPS <= 10:

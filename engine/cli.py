@@ -1,239 +1,62 @@
-"""The engine's command line: JSON in on stdin, JSON out on stdout.
+"""The engine's command line: ``python -m engine [game] command``, JSON in on stdin, JSON out.
 
-This module owns the engine's stable public interface for other programs and the JSON
-writing of scores (``score_to_json``); the reading of deals is ``engine.deal_json``
-(``deal_from_json``, re-exported here):
+This module owns the command line's contract, the same for every game: the first argument may
+name a game (``belote``, as listed by ``engine.catalog``; without it, belote, so that
+``python -m engine score`` keeps working), the next one is one of that game's commands
+(``score``, ``game``, ``presets``, ``options`` and the game's own, such as belote's
+``table-check``); input is read from stdin only by the commands that take one.
 
-    python -m engine score    {"rules": ..., "deal": {...}, "carry_in": 0, "last_deal": false}
-    python -m engine game     {"rules": ..., "deals": [{...}, ...], "start": {...}, "time_up": i}
-    python -m engine presets  (no input)
-    python -m engine options  (no input)
-
-Errors never print a traceback: bad JSON or an invalid deal exits with code 2 and prints
+Errors never print a traceback: bad JSON or a refused input exits with code 2 and prints
 ``{"error": {"code": ..., "message": ..., "params": {...}}}``; an engine bug exits with 1 and
-the code ``cli.internal_error``. docs/engine.md documents every field with examples.
+the code ``cli.internal_error``. docs/engine.md documents every command with examples.
 """
 
 from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, TextIO
 
-from engine.deal import DealScore, Team, score_deal
-from engine.deal_json import bad_value, check_deal_fields, check_scores, deal_from_json, read_bool
+from engine.catalog import DEFAULT_GAME, game_named
 from engine.errors import EngineError
-from engine.game import GameState, final_score, start_state, table_check
-from engine.rules import OPTIONS, PRESETS, Ruleset, ruleset_from_json
+from engine.games import Command
 
-__all__ = ["check_deal_fields", "check_scores", "deal_from_json", "main", "run", "score_to_json"]
+__all__ = ["main", "run"]
 
-
-def score_to_json(score: DealScore) -> dict[str, Any]:
-    """The JSON object of a deal's score (see docs/engine.md)."""
-    collected_by, collected = score.reserve_collected
-    return {
-        "scores": {"A": score.score_a, "B": score.score_b},
-        "outcome": score.outcome.value,
-        "contract_made": score.contract_made,
-        "carry_in": score.carry_in,
-        "carry_out": score.carry_out,
-        "reserve_collected": (
-            {"team": collected_by.value, "points": collected} if collected_by else None
-        ),
-        "breakdown": {
-            team.value: [
-                {"code": ln.code, "points": ln.points, "label": ln.label}
-                for ln in score.breakdown
-                if ln.team is team
-            ]
-            for team in (Team.A, Team.B)
-        },
-    }
+_USAGE = "usage: python -m engine [game] command < input.json"
 
 
-def _rules(data: Mapping[str, Any]) -> Ruleset:
-    if "rules" not in data:
-        raise EngineError("rules.not_an_object", "the input needs a 'rules' key", {})
-    return ruleset_from_json(data["rules"])
-
-
-def _check_keys(data: Mapping[str, Any], allowed: set[str], code: str) -> None:
-    unknown = set(data) - allowed
-    if unknown:
-        raise EngineError(code, "unknown input key", {"field": sorted(map(str, unknown))[0]})
-
-
-def cmd_score(data: object) -> dict[str, Any]:
-    if not isinstance(data, Mapping):
-        raise EngineError("deal.not_an_object", "the input must be an object", {})
-    _check_keys(data, {"rules", "deal", "carry_in", "last_deal"}, "deal.unknown_field")
-    rules = _rules(data)
-    raw = data.get("deal")
-    deal = deal_from_json(raw)
-    assert isinstance(raw, Mapping)  # deal_from_json refuses anything else
-    carry_in = data.get("carry_in", 0)
-    if type(carry_in) is not int or carry_in < 0:
-        raise EngineError("deal.invalid_carry_in", "carry_in must be an int >= 0", {})
-    last = read_bool(data, "last_deal", False)
-    if "last" in raw:  # the deal's own "last" means the same; both must agree
-        if read_bool(raw, "last", False) != last and "last_deal" in data:
-            raise bad_value("last", raw["last"], "the same as last_deal")
-        last = read_bool(raw, "last", False)
-    check_deal_fields(raw, deal, rules)
-    score = score_deal(rules, deal, carry_in, last_deal=last)
-    check_scores(raw, score)
-    return score_to_json(score)
-
-
-def _start(rules: Ruleset, data: Mapping[str, Any]) -> GameState:
-    """The game's starting state: ``"start": {"A": n, "B": n, "reserve": n, "deals_counted": n}``."""
-    raw = data.get("start")
-    if raw is None:
-        return GameState(rules)
-    if not isinstance(raw, Mapping):
-        raise EngineError("game.invalid_start", "start must be an object", {"field": "start"})
-    unknown = sorted(str(k) for k in set(raw) - {"A", "B", "reserve", "deals_counted"})
-    if unknown:
-        raise EngineError("game.invalid_start", "unknown start field", {"field": unknown[0]})
-    return start_state(
-        rules, raw.get("A", 0), raw.get("B", 0), raw.get("reserve", 0), raw.get("deals_counted", 0)
-    )
-
-
-def _time_up_index(data: Mapping[str, Any], n_deals: int) -> int | None:
-    """``"time_up": i``: time is called once deal i is entered (-1: before the first)."""
-    value = data.get("time_up")
-    if value is None:
-        return None
-    if type(value) is not int or not -1 <= value < n_deals:
+def _command(argv: Sequence[str]) -> Command:
+    """The command ``argv`` names, of the game it names (coded errors for anything else)."""
+    if len(argv) == 2:
+        game, name = game_named(argv[0]), argv[1]
+    elif len(argv) == 1:
+        game, name = game_named(DEFAULT_GAME), argv[0]
+    else:
+        raise EngineError("cli.unknown_command", _USAGE, {"argv": list(argv)})
+    commands = game.commands()
+    command = commands.get(name)
+    if command is None:
         raise EngineError(
-            "game.invalid_time_up",
-            "time_up is the index of a deal (or -1: before the first deal)",
-            {"field": "time_up"},
+            "cli.unknown_command", _USAGE, {"command": name, "allowed": sorted(commands)}
         )
-    return value
+    return command
 
 
-def cmd_game(data: object) -> dict[str, Any]:
-    if not isinstance(data, Mapping) or not isinstance(data.get("deals"), list):
-        raise EngineError("game.not_an_object", "the input needs a 'deals' list", {})
-    _check_keys(data, {"rules", "deals", "start", "time_up"}, "game.not_an_object")
-    rules = _rules(data)
-    state = _start(rules, data)
-    raw_deals: Sequence[Any] = data["deals"]
-    time_up = _time_up_index(data, len(raw_deals))
-    if time_up == -1:
-        state = state.call_time()
-    for i, raw in enumerate(raw_deals):
-        try:
-            state = _apply(state, raw, rules)
-        except EngineError as exc:
-            exc.params.setdefault("deal_index", i)
-            raise
-        if i == time_up and not state.game_over:
-            state = state.call_time()
-    return _game_to_json(state)
-
-
-def _apply(state: GameState, raw: object, rules: Ruleset) -> GameState:
-    deal = deal_from_json(raw)
-    assert isinstance(raw, Mapping)  # deal_from_json refuses anything else
-    check_deal_fields(raw, deal, rules)
-    state = state.apply(deal, last_deal=read_bool(raw, "last", False))
-    check_scores(raw, state.entries[-1].score)
-    return state
-
-
-def _game_to_json(state: GameState) -> dict[str, Any]:
-    final = final_score(state) if state.game_over else None
-    return {
-        "deals": [
-            {
-                "index": e.index,
-                "scores": {"A": e.score.score_a, "B": e.score.score_b},
-                "outcome": e.score.outcome.value,
-                "contract_made": e.score.contract_made,
-                "totals": {"A": e.total_a, "B": e.total_b},
-                "reserve": e.reserve,
-                "counted": e.counted,
-            }
-            for e in state.entries
-        ],
-        "totals": {"A": state.total_a, "B": state.total_b},
-        "reserve": state.reserve,
-        "deals_counted": state.deals_counted,
-        "game_over": state.game_over,
-        "winner": state.winner.value if state.winner else None,
-        "ended_at": state.ended_at,
-        "deals_left": state.deals_left,
-        "final": {"A": final.score_a, "B": final.score_b} if final else None,
-    }
-
-
-def cmd_table_check(data: object) -> dict[str, Any]:
-    if not isinstance(data, Mapping):
-        raise EngineError("game.not_an_object", "the input must be an object", {})
-    _check_keys(data, {"rules", "n_deals", "totals", "belotes", "capots"}, "game.not_an_object")
-    rules = _rules(data)
-    totals = data.get("totals")
-    if not isinstance(totals, Mapping):
-        raise EngineError("game.invalid_totals", "totals must be {'A': n, 'B': n}", {})
-    check = table_check(
-        rules,
-        data.get("n_deals"),  # type: ignore[arg-type]  # checked by table_check
-        totals.get("A"),  # type: ignore[arg-type]
-        totals.get("B"),  # type: ignore[arg-type]
-        data.get("belotes"),
-        data.get("capots"),
-    )
-    return {
-        "consistent": check.consistent,
-        "actual_total": check.actual_total,
-        "expected_total": check.expected_total,
-        "difference": check.difference,
-        "belotes": check.belotes,
-        "capots": check.capots,
-        "likely_missing": check.likely_missing,
-    }
-
-
-def cmd_presets() -> dict[str, Any]:
-    return {
-        "presets": [
-            {"name": p.name, "title": p.title, "source": p.source, "rules": p.rules.to_json()}
-            for p in PRESETS.values()
-        ]
-    }
-
-
-def cmd_options() -> dict[str, Any]:
-    return {"options": [spec.to_json() for spec in OPTIONS.values()]}
-
-
-_USAGE = "usage: python -m engine {score|game|table-check|presets|options} < input.json"
+def _read_json(stdin: TextIO) -> object:
+    try:
+        return json.loads(stdin.read())
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise EngineError("cli.invalid_json", f"invalid JSON: {exc}", {}) from None
 
 
 def run(argv: Sequence[str], stdin: TextIO) -> tuple[int, dict[str, Any]]:
     """Run one command; return (exit code, JSON output). Never raises."""
     try:
-        if len(argv) != 1:
-            raise EngineError("cli.unknown_command", _USAGE, {"argv": list(argv)})
-        command = argv[0]
-        if command == "presets":
-            return 0, cmd_presets()
-        if command == "options":
-            return 0, cmd_options()
-        handlers = {"score": cmd_score, "game": cmd_game, "table-check": cmd_table_check}
-        handler = handlers.get(command)
-        if handler is None:
-            raise EngineError("cli.unknown_command", _USAGE, {"command": command})
-        try:
-            data = json.loads(stdin.read())
-        except (ValueError, UnicodeDecodeError) as exc:
-            raise EngineError("cli.invalid_json", f"invalid JSON: {exc}", {}) from None
-        return 0, handler(data)
+        command = _command(argv)
+        data = _read_json(stdin) if command.reads_input else None
+        return 0, command.run(data)
     except EngineError as exc:
         return 2, {"error": exc.to_json()}
     except RecursionError:

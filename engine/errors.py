@@ -1,11 +1,15 @@
-"""Errors raised by the rules engine, each carrying a stable code.
+"""Errors raised by the rules engine, each carrying a stable code, and the register of codes.
 
-This module owns the error type and the one list of every code any engine module can raise
-(rules, deals, games, the command line, pairing and standings). A code is a dotted string
-(``deal.points_out_of_range``) that never changes once published: the Django side maps each
-code to a French message, and the command line prints it. The ``message`` is a plain
-English sentence for developers only; it is never shown to players. ``params`` carries the
-values a translated message may need (the offending field, the allowed range...).
+This module owns the error type and the register of every code an engine module can raise. A
+code is a dotted string (``deal.points_out_of_range``) that never changes once published: the
+Django side maps each code to a French message, and the command line prints it. The
+``message`` is a plain English sentence for developers only; it is never shown to players.
+``params`` carries the values a translated message may need (the offending field, the range...).
+
+The codes of what every game shares (the command line, pairing, standings, phases, seating,
+the individual and season standings) are listed here; each game's package registers its own
+(``engine.belote.errors``...) with ``register_codes`` when it is imported, so that adding a
+game edits no other game. ``EngineError`` refuses a code nobody registered.
 
 It must not import anything but the standard library.
 """
@@ -13,73 +17,26 @@ It must not import anything but the standard library.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Final
 
-__all__ = ["ERROR_CODES", "EngineError", "codes_with_prefix", "describe"]
+__all__ = [
+    "EngineError",
+    "codes_with_prefix",
+    "describe",
+    "error_codes",
+    "register_codes",
+]
 
-
-# Every code any engine module can raise, with a short developer description. The Django side
-# gives a French message for each. ``EngineError`` refuses a code not listed here, and a test
-# (tests/engine/test_error_codes.py) scans the engine's source: every code it raises is listed,
-# and every code listed is raised somewhere (no dead codes). The pairing and standings modules
-# export their own codes as views of this list (``PAIRING_ERROR_CODES``, ``STANDINGS_ERROR_CODES``).
-_CODES: dict[str, str] = {
-    # Rulesets
-    "rules.not_an_object": "the ruleset must be a JSON object or a preset name",
-    "rules.unknown_preset": "no preset has this name",
-    "rules.unknown_option": "the ruleset names an option that does not exist",
-    "rules.invalid_value": "an option has a value outside its allowed values",
-    "rules.inconsistent": "two options contradict each other",
-    # Deals: shape
-    "deal.not_an_object": "the deal must be a JSON object",
-    "deal.unknown_field": "the deal has a field the engine does not know",
-    "deal.invalid_value": "a deal field has a value of the wrong type or outside its choices",
-    "deal.missing_taker": "a played deal needs the taker's team",
-    "deal.missing_points": "card points are needed for at least one team",
-    "deal.missing_bid": "a contrée/coinche deal needs a bid (a number, capot or générale)",
-    "deal.missing_penalised_team": "a penalty needs the penalised team",
-    "deal.invalid_carry_in": "the litige reserve brought in must be a whole number >= 0",
-    # Deals: impossible facts
-    "deal.points_out_of_range": "card points must lie between 0 and the deal total",
-    "deal.points_do_not_add_up": "the two teams' card points must add up to the deal total",
-    "deal.capot_without_all_points": "the capot team must have all the card points",
-    "deal.dix_de_der_impossible": "the team given the last trick has fewer than 10 points or was capot",
-    "deal.belote_at_sans_atout": "there is no belote at sans-atout",
-    "deal.too_many_belotes": "one belote per deal (up to 4 at tout-atout)",
-    "deal.belote_conflict": "give either belote or ta_belotes, not both",
-    "deal.trump_not_allowed": "sans-atout and tout-atout are off in these rules",
-    "deal.bid_in_classic": "classic belote has no bids",
-    "deal.bid_out_of_range": "the bid is not one of the rules' allowed bids",
-    "deal.invalid_contract": "a capot or générale contract cannot carry a number bid",
-    "deal.contre_in_classic": "classic belote has no contre",
-    "deal.surcontre_without_contre": "a surcontre needs a contre",
-    "deal.generale_without_contree": "a générale is only bid in contrée/coinche",
-    "deal.generale_disabled": "the générale is off in these rules",
-    "deal.announcements_disabled": "these rules are played without announcements",
-    "deal.announcement_invalid": "an announcement is malformed (kind, suit, rank or length)",
-    "deal.announcement_impossible_sequence": "the sequence does not fit below its top card",
-    "deal.announcement_sequence_too_long": "a sequence has at most 8 cards",
-    "deal.announcement_duplicate_carre": "there is only one carré of each rank",
-    "deal.card_used_twice": "a card appears in two announcements where the rules forbid it",
-    "deal.announcements_exceed_hand": "a team's announcements need more than its 16 cards",
-    "deal.announcement_tie_unresolved": "equal best announcements: announcement_priority is needed",
-    "deal.penalty_team_invalid": "only a penalty deal names a penalised team",
-    # Deals: fields a score sheet gives for information (command line; field in params)
-    "deal.field_not_applicable": "a field that would change nothing for this deal (kind, contract, rules)",
-    "deal.tricks_inconsistent": "the trick counts contradict the deal (8 in all, capot, points, last trick)",
-    "deal.capot_bid_value_mismatch": "the capot bid's value written differs from the rules' (value, expected)",
-    "deal.score_mismatch": "the deal's scores as written differ from the engine's (written, expected)",
-    # Games
-    "game.not_an_object": "the game input must be a JSON object with a list of deals",
-    "game.already_over": "a deal was added after the game had ended",
-    "game.invalid_totals": "totals must be whole numbers >= 0 and the deal count >= 0",
-    "game.invalid_start": "a game's starting state is impossible (field; totals, reserve and deals >= 0, fewer deals than the game has)",
-    "game.invalid_time_up": "time is called with an impossible value (field: more_deals >= 1, or time_up a deal index or -1)",
-    "game.not_over": "a game's final score or a match needs a game that is over",
-    "game.match_over": "a game was added to a match that was already decided",
-    "game.table_check_not_applicable": "the table check needs classic rules without announcements or rounding",
+# Every code of the shared packages, with a short developer description. The Django side gives
+# a French message for each. A test (tests/engine/test_error_codes.py) scans the engine's
+# source: every code it raises is registered, and every code registered is raised somewhere (no
+# dead codes). The pairing and standings modules export their own codes as views of this list
+# (``PAIRING_ERROR_CODES``, ``STANDINGS_ERROR_CODES``).
+_ENGINE_CODES: Final[Mapping[str, str]] = {
     # Command line
     "cli.invalid_json": "the input is not valid JSON",
-    "cli.unknown_command": "the command is not one of score, game, presets, options",
+    "cli.unknown_command": "the command is not one of the game's commands (score, game, presets, options...)",
+    "cli.unknown_game": "the first argument names no game of the engine (game, allowed)",
     "cli.internal_error": "an unexpected engine failure (a bug): please report it",
     # Pairing a round (engine.pairing; params in brackets)
     "pairing.unknown_method": "the method is not random, ranking or round_robin (method)",
@@ -163,7 +120,29 @@ _CODES: dict[str, str] = {
     "season.invalid_qualification": "a qualification rule has a bad value (rule, field, value)",
 }
 
-ERROR_CODES: tuple[str, ...] = tuple(_CODES)
+
+ENGINE: Final = "engine"  # the owner of the codes above
+
+_CODES: dict[str, str] = dict(_ENGINE_CODES)
+_OWNERS: dict[str, str] = dict.fromkeys(_ENGINE_CODES, ENGINE)
+
+
+def register_codes(owner: str, codes: Mapping[str, str]) -> None:
+    """Register a game's codes (``owner`` is its package: ``"belote"``), once, at its import.
+
+    A code already registered by another owner is a programming error (two games would answer
+    the same code with different meanings).
+    """
+    for code, description in codes.items():
+        if _OWNERS.get(code, owner) != owner:
+            raise ValueError(f"engine error code {code!r} is already {_OWNERS[code]}'s")
+        _CODES[code] = description
+        _OWNERS[code] = owner
+
+
+def error_codes(owner: str | None = None) -> tuple[str, ...]:
+    """The registered codes, in registration order; ``owner`` keeps one game's (or "engine")."""
+    return tuple(code for code in _CODES if owner is None or _OWNERS[code] == owner)
 
 
 class EngineError(Exception):
@@ -176,8 +155,8 @@ class EngineError(Exception):
     def __init__(
         self, code: str, message: str = "", params: Mapping[str, object] | None = None
     ) -> None:
-        if code not in _CODES:  # a programming error: every code must be listed above
-            raise ValueError(f"unlisted engine error code {code!r}")
+        if code not in _CODES:  # a programming error: every code must be registered
+            raise ValueError(f"unregistered engine error code {code!r}")
         self.code = code
         self.message = message or _CODES[code]
         self.params = dict(params or {})
@@ -194,5 +173,5 @@ def describe(code: str) -> str:
 
 
 def codes_with_prefix(prefix: str) -> tuple[str, ...]:
-    """The listed codes of one module, in list order: ``codes_with_prefix("pairing.")``."""
+    """The registered codes of one module, in order: ``codes_with_prefix("pairing.")``."""
     return tuple(code for code in _CODES if code.startswith(prefix))

@@ -1,6 +1,7 @@
-"""Publishing's app: keeps the versions of the public pages in step with what changed."""
+"""Publishing's app: keeps the versions of the public pages in step with what changed.
 
-from typing import Any
+The wiring itself (signals heard) is ``publishing.wiring``.
+"""
 
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
@@ -11,19 +12,7 @@ class PublishingConfig(AppConfig):
     verbose_name = _("Publication, lots et exports")
 
     def ready(self) -> None:
-        # Any change to a round, contest or club changes the public pages' versions, in every
-        # process (web, worker, management command).
-        from publishing import versions
-        from standings.models import StandingsSnapshot
-        from standings.signals import standings_written
+        # late: Django imports apps.py before any model; publishing.wiring imports the models.
+        from publishing import wiring
 
-        versions.connect_signals()
-        standings_written.connect(
-            _snapshots_written, sender=StandingsSnapshot, dispatch_uid="publishing-standings"
-        )
-
-
-def _snapshots_written(sender: Any, club_slug: str, contest_slug: str, **kwargs: Any) -> None:
-    from publishing import versions
-
-    versions.standings_written(club_slug, contest_slug)
+        wiring.connect()

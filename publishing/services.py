@@ -33,7 +33,7 @@ from engine.errors import EngineError
 from publishing.models import Prize
 from standings import services as standings
 from tournaments import services as tournaments_services
-from tournaments.messages import engine_error_message
+from tournaments.messages.codes import engine_error_message
 from tournaments.models import Contest, Round
 
 MAX_PRIZE_RANK = 100_000
@@ -62,7 +62,7 @@ def set_visibility(
     round_: Round, *, show_draw: bool, show_results: bool, show_standings: bool
 ) -> Round:
     """Set what the public sees of ``round_``; the standings are rebuilt in the same commit
-    (``scoring.apps`` listens to ``round_visibility_changed``)."""
+    (``standings.wiring`` listens to ``round_visibility_changed``)."""
     try:
         with transaction.atomic():
             return tournaments_services.set_round_visibility(

@@ -1,30 +1,24 @@
 """Organiser URLs of publishing, prizes, prints and exports (namespace ``publishing``).
 
-Mounted under ``/orga/`` beside the tournaments app's organiser pages; every URL below
+Mounted at ``/orga/publication/``: the address says which app serves it; every URL below
 ``<club_slug>/`` answers 404 to anyone who is not an organiser or admin of that club.
 """
 
 from django.urls import path
 
-from publishing import views_exports, views_seasons
-from publishing import views_individual_organiser as views_players
-from publishing import views_organiser as views
+from publishing.organiser import exports as views_exports
+from publishing.organiser import individual as views_players
+from publishing.organiser import views
 
 app_name = "publishing"
 
 CONTEST = "<slug:club_slug>/concours/<int:contest_id>/"
-ROUND = CONTEST + "manches/<int:round_number>/"
-SEASON = "<slug:club_slug>/saisons/<int:season_id>/"
+ROUND = CONTEST + "parties/<int:round_number>/"
 
 urlpatterns = [
-    path(SEASON, views_seasons.season, name="season"),
-    path(SEASON + "recalculer/", views_seasons.season_rebuild, name="season_rebuild"),
-    path(SEASON + "qualification/", views_seasons.season_qualify, name="season_qualify"),
-    path(SEASON + "impression/", views_seasons.season_print, name="season_print"),
-    path(SEASON + "export.<str:fmt>", views_seasons.season_export, name="season_export"),
-    path(CONTEST + "publication/", views.publication, name="publication"),
+    path(CONTEST, views.publication, name="publication"),
     path(
-        ROUND + "publication/",
+        ROUND,
         views.publication_round,
         name="publication_round",
     ),

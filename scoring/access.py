@@ -26,6 +26,7 @@ from django.db.models import QuerySet
 from django.http import Http404
 from django.utils.translation import gettext as _
 
+from scoring import services
 from scoring.models import ScoreSheet, normalise_short_code
 from scoring.sheet_states import Role
 from tournaments import access as tournaments_access
@@ -144,8 +145,6 @@ def sheet_for_organiser(
     roles: Collection[str] = tournaments_access.ANY_MEMBER,
 ) -> ScoreSheet:
     """The sheet of a table, for a member of its club with one of ``roles`` (else 404)."""
-    from scoring import services
-
     table = tournaments_access.table_for(
         user, club_slug, contest_id, round_number, table_number, roles=roles
     )

@@ -6,9 +6,10 @@ What it owns
   forfeit of a contest as ``engine.standings.GameResult`` values, in ONE query),
   :func:`capped_scores`, :func:`sheet_result` and :func:`round_activity` live in
   ``scoring.results`` and are re-exported here, the one door callers use.
-  ``finished_results`` and ``round_activity`` are registered with ``tournaments.adapters.set_results_source`` in
-  ``ScoringConfig.ready`` so that tournaments (which never imports scoring) pairs the next
-  round from them; standings read the same function.
+  ``finished_results`` and ``round_activity`` fill the ports ``tournaments.ports.
+  results_source`` and ``round_activity`` at start-up (``scoring.wiring``), so that
+  tournaments (which never imports scoring) pairs the next round from them; standings read
+  the same function.
 * Rules: :func:`ruleset_of_contest` and :func:`ruleset_of_round` (a partie's own format over
   the contest's rules: every sheet is scored, checked and shown with it).
 * Deals: :func:`deal_input` (the
@@ -26,9 +27,17 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cards import Rank, Suit, Trump
-from engine.deal import Announcement, AnnouncementKind, Contract, Deal, DealKind, DealScore, Team
-from engine.rules import Ruleset
+from engine.belote.cards import Rank, Suit, Trump
+from engine.belote.deal import (
+    Announcement,
+    AnnouncementKind,
+    Contract,
+    Deal,
+    DealKind,
+    DealScore,
+    Team,
+)
+from engine.belote.rules import Ruleset
 from scoring.models import DealRecord
 
 # The results are their own module (``scoring.results``), re-exported here (``__all__``).

@@ -3,9 +3,9 @@
 What it owns
 ------------
 * :func:`contest_progress`: for every round of a contest, how many tables are finished,
-  confirmed, contested and late, and which are still waiting (``tournaments.adapters.
-  RoundProgress``). Registered with ``tournaments.adapters.set_progress_source`` at start-up:
-  the cockpit shows it and the next draw by ranking is refused from it.
+  confirmed, contested and late, and which are still waiting (``tournaments.ports.
+  RoundProgress``). Registered on the port ``tournaments.ports.progress_source`` at start-up
+  (``scoring.wiring``): the cockpit shows it and the next draw by ranking is refused from it.
 * :func:`table_rows`: one row per table of a round for the organiser's follow page (deals
   entered, running totals, state, last deal, late, the links to type its paper sheet).
 * :func:`later_draw_warning`: the French warning shown when a result of a partie changes
@@ -30,8 +30,8 @@ from django.utils.translation import gettext as _
 from engine.pairing import PairingMethod
 from scoring.models import ScoreSheet
 from tournaments import adapters as tournaments_adapters
-from tournaments.adapters import RoundProgress, TableProgress
 from tournaments.models import Contest, Round
+from tournaments.ports import RoundProgress, TableProgress
 
 # No deal entered for this long on a table in play (or since the draw was published, for a
 # table that has not started): the organiser goes and sees.

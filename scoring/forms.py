@@ -17,11 +17,11 @@ from django.core.validators import MaxValueValidator
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
-from engine.cards import Rank, Suit, Trump
-from engine.deal import AnnouncementKind, DealScore
+from engine.belote.cards import Rank, Suit, Trump
+from engine.belote.deal import AnnouncementKind, DealScore
+from engine.belote.game import GameState
+from engine.belote.rules import GeneraleScoring, Ruleset
 from engine.errors import EngineError
-from engine.game import GameState
-from engine.rules import GeneraleScoring, Ruleset
 from scoring import adapters
 from scoring.adapters import AnnouncementFacts, DealFacts
 from scoring.messages import ERROR_FIELDS, error_message

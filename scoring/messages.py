@@ -19,7 +19,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from engine.rules import MatchFormat, Ruleset
+from engine.belote.rules import MatchFormat, Ruleset
 
 # --- Engine error codes ---------------------------------------------------------------------
 
@@ -194,6 +194,7 @@ ERROR_MESSAGES: dict[str, Promise] = {
     # Command line (never reached from the web, listed so that every code has a message)
     "cli.invalid_json": _("Les données ne sont pas du JSON valable."),
     "cli.unknown_command": _("Commande inconnue."),
+    "cli.unknown_game": _("Jeu inconnu."),
     "cli.internal_error": _("Erreur interne du moteur de calcul : prévenez l'organisateur."),
 }
 

@@ -55,8 +55,8 @@ def new_short_code() -> str:
 
     Eight characters of Crockford's base 32 drawn with ``secrets``: 40 bits, about 1.1 x 10^12
     codes. That alone is no wall (a table link's token has 192 bits): the defence is 40 bits
-    *with* the table-link throttle (``config.ratelimit``), which counts every wrong code like a
-    wrong table link, per device and per address, with a growing delay. An address gets a few
+    *with* the table-link throttle (``config.throttles.counters``), which counts every wrong code
+    like a wrong table link, per device and per address, with a growing delay. An address gets a few
     hundred wrong codes an hour (fresh cookies do not help: the address is always counted)
     against the sheets of every published round (thousands after a few seasons): 10^8 guesses
     or more per hit, decades per address. A valid code is never refused. The code is renewed

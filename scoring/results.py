@@ -26,10 +26,10 @@ from typing import Any
 from django.db.models import Exists, OuterRef, Q
 from django.utils.translation import ngettext
 
-from engine.deal import Team
+from engine.belote.deal import Team
+from engine.belote.game import GameState, final_score
+from engine.belote.rules import Ruleset
 from engine.errors import EngineError
-from engine.game import GameState, final_score
-from engine.rules import Ruleset
 from engine.standings import GameResult, ResultKind
 from scoring.models import DealRecord, ScoreSheet
 from tournaments.models import Contest, Round

@@ -1,16 +1,18 @@
 """Organiser URLs of score entry (login required; club role checked in ``tournaments.access``).
 
-Mounted at ``/orga/`` with namespace ``scoring``; table links are in ``scoring.urls_table``.
+Mounted at ``/orga/marque/`` with namespace ``scoring``: the address says which app serves it;
+table links are in ``scoring.table.urls``.
 """
 
 from django.urls import path
 
-from scoring import views_follow, views_sheet_status
-from scoring import views_organiser as views
+from scoring.organiser import follow as views_follow
+from scoring.organiser import status as views_sheet_status
+from scoring.organiser import views
 
 app_name = "scoring"
 
-_ROUND = "<slug:club_slug>/concours/<int:contest_id>/manches/<int:round_number>/feuilles/"
+_ROUND = "<slug:club_slug>/concours/<int:contest_id>/parties/<int:round_number>/"
 _SHEET = _ROUND + "table/<int:table_number>/"
 
 urlpatterns = [

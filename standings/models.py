@@ -19,11 +19,10 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from standings.fields import RowsField
-from standings.seasons_models import SeasonSnapshot
+from standings.storage.fields import RowsField
 from tournaments.models import Contest
 
-__all__ = ["SeasonSnapshot", "StandingsSnapshot", "StandingsState"]
+__all__ = ["StandingsSnapshot", "StandingsState"]
 
 
 class StandingsState(models.Model):
@@ -58,9 +57,9 @@ class StandingsSnapshot(models.Model):
     in the order of ``config["tiebreaks"]``), ``withdrawn`` (a team ranked last because it
     withdrew; under the contest's other rule it has no row). The rank over rounds is computed
     on demand (``standings.rebuild.rank_history``). ``individual_rows`` rank the players of the
-    same results (``standings.individual.row_dict``), ``individual_config`` says how. Both row
-    lists are stored as columns and values (``standings.fields.RowsField``) and read back as
-    lists of dicts.
+    same results (``standings.individual.ranking.row_dict``), ``individual_config`` says how.
+    Both row lists are stored as columns and values (``standings.storage.fields.RowsField``) and
+    read back as lists of dicts.
     """
 
     contest = models.ForeignKey(
@@ -77,7 +76,7 @@ class StandingsSnapshot(models.Model):
     # changed elsewhere is noticed by comparing it with the rounds' flags.
     public_round = models.PositiveSmallIntegerField(_("partie publique au calcul"), default=0)
     rows = RowsField(_("lignes"), default=list)
-    # The players' ranking of the same results (``standings.individual``): every player
+    # The players' ranking of the same results (``standings.individual.ranking``): every player
     # credited with his pair's result for the parties he played; [] before any result.
     individual_rows = RowsField(_("classement individuel"), default=list, blank=True)
     # engine.individual.IndividualConfig.to_json(), or {"error": code} when it was refused.

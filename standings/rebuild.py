@@ -7,8 +7,9 @@ teams and its finished games, asks ``engine.standings`` for the ranking and stor
 :class:`StandingsSnapshot` row per round: the "live" one (every finished game), the one as of
 the last round whose standings are public when that round is earlier, and empty placeholders
 (``is_valid=False``) for the others, so rows of an earlier build never linger. Each stored
-snapshot also holds the players' ranking of the same games (``standings.individual``, three
-more queries: teams, replacements, players). Four queries for the teams (contest, teams, games,
+snapshot also holds the players' ranking of the same games, made in its own step
+(``standings.individual.ranking.rank_players``, handed the games and the teams' rows read here; a
+query more for replacements, one for a mêlée's exempt players, when the contest has any). Four queries for the teams (contest, teams, games,
 one upsert through ``bulk_create(update_conflicts=True)``); one when the standings are
 already up to date. Same inputs, same rows and same ``fingerprint``.
 
@@ -33,12 +34,12 @@ from django.db.models.functions import Now
 from engine import standings as engine_standings
 from engine.standings import GameResult, StandingRow
 from scoring import adapters as scoring_adapters
-from standings import individual
-from standings.hashing import payload_hash
-from standings.individual_inputs import TEAM_FIELDS, TeamInfo, team_info
+from standings.individual import ranking as individual
+from standings.individual.inputs import TEAM_COLUMNS, TeamInfo, team_info
 from standings.models import StandingsSnapshot
 from standings.readers import contest_with_versions, stale_states
 from standings.signals import standings_written
+from standings.storage.hashing import payload_hash
 from tournaments import adapters as tournaments_adapters
 from tournaments.models import Contest, Entry
 
@@ -83,35 +84,34 @@ class EntryInfo(NamedTuple):
     team: TeamInfo | None = None  # the same team as the individual standings read it
 
 
-def entry_infos(contest_id: int, *, with_drawn_pairs: bool = False) -> list[EntryInfo]:
-    """The contest's teams, by number, with their display name and players (one query); a
-    mêlée's pairs drawn for one partie too with ``with_drawn_pairs`` (the players' ranking
-    reads who sat in them)."""
-    # A mêlée's pairs drawn for one partie (``formed_for_round``) are no teams of the ranking.
+def _team_rows(contest_id: int, *, with_drawn_pairs: bool) -> list[tuple[Any, ...]]:
+    """The contest's teams by number as rows of ``individual.inputs.TEAM_COLUMNS`` (one query);
+    a mêlée's pairs drawn for one partie (``formed_for_round``) too with ``with_drawn_pairs``:
+    they are no teams of the ranking, but the players' ranking reads who sat in them."""
     teams = Entry.objects.filter(contest_id=contest_id)
     if not with_drawn_pairs:
         teams = teams.filter(formed_for_round__isnull=True)
-    rows = teams.order_by("number").values_list(
-        "pk",
-        "number",
-        "name",
-        "player1__first_name",
-        "player1__last_name",
-        "player2__first_name",
-        "player2__last_name",
-        "lot",
-        "checked_in",
-        "withdrawn_after_round",
-        *TEAM_FIELDS,
+    return list(teams.order_by("number").values_list(*TEAM_COLUMNS))
+
+
+def _entry(row: Sequence[Any], team: TeamInfo | None = None) -> EntryInfo:
+    pk, number, name, f1, l1, f2, l2, lot, checked_in, withdrawn = row[:10]
+    players = f"{f1} {l1}".strip() + " – " + f"{f2} {l2}".strip()
+    return EntryInfo(
+        pk, number, name or f"{l1} – {l2}", players, lot, bool(checked_in), withdrawn, team
     )
+
+
+def entry_infos(contest_id: int, *, with_drawn_pairs: bool = False) -> list[EntryInfo]:
+    """The contest's teams, by number, with their display name and players (one query); a
+    mêlée's pairs drawn for one partie too with ``with_drawn_pairs``, each with the team as the
+    individual standings read it (``team``)."""
     infos = []
-    for pk, number, name, f1, l1, f2, l2, lot, checked_in, withdrawn, *more in rows:
-        players = f"{f1} {l1}".strip() + " – " + f"{f2} {l2}".strip()
-        team = team_info(pk, number, name, bool(checked_in), withdrawn, ((f1, l1), (f2, l2)), more)
+    for row in _team_rows(contest_id, with_drawn_pairs=with_drawn_pairs):
+        pk, number, name, f1, l1, f2, l2, _lot, checked_in, withdrawn, *more = row
+        names = ((f1, l1), (f2, l2))
         infos.append(
-            EntryInfo(
-                pk, number, name or f"{l1} – {l2}", players, lot, bool(checked_in), withdrawn, team
-            )
+            _entry(row, team_info(pk, number, name, bool(checked_in), withdrawn, names, more))
         )
     return infos
 
@@ -301,8 +301,10 @@ def rebuild(contest_id: int, *, force: bool = False) -> RebuildOutcome:
     if not force and _is_up_to_date(contest):
         return RebuildOutcome(contest_id, "up_to_date", version)
 
-    every = entry_infos(contest_id, with_drawn_pairs=True)
-    entries = [e for e in every if e.team is None or e.team.formed_for_round is None]
+    # The teams' rows: the team standings' entries here, the players' step makes its own values.
+    team_rows = _team_rows(contest_id, with_drawn_pairs=True)
+    formed = TEAM_COLUMNS.index("formed_for_round")
+    entries = [_entry(row) for row in team_rows if row[formed] is None]
     # Every game counts for the players (a mêlée's are all between drawn pairs), the games
     # between teams for the team standings.
     games = scoring_adapters.finished_results(contest_id, read_caps=bool(contest.has_score_caps))
@@ -311,8 +313,9 @@ def rebuild(contest_id: int, *, force: bool = False) -> RebuildOutcome:
     public_round = int(contest.public_round or 0)
     as_of_rounds = {last} | ({public_round} if 0 < public_round < last else set())
     computed = compute_rows(contest, entries, results, as_of_rounds)
-    teams = [e.team for e in every if e.team is not None]
-    players = individual.build(contest, games, as_of_rounds, teams=teams)
+    # The players' ranking, its own step: the games and teams' rows read above, nothing else
+    # of the team standings.
+    players = individual.rank_players(contest, games, as_of_rounds, team_rows)
     snapshots = _snapshots(contest, entries, games, computed, players)
     StandingsSnapshot.objects.bulk_create(
         snapshots,

@@ -1,8 +1,8 @@
-"""Signals the standings send so that higher layers (publishing) can react without being imported.
+"""Signals the standings send so that the apps above (publishing, seasons) can react unimported.
 
 ``standings_written`` is sent with ``contest_id``, ``club_slug``, ``contest_slug`` and
-``season_id`` (None outside a season) after a rebuild wrote a contest's snapshots (the public
-pages then change version; the contest's season is re-ranked).
+``season_id`` (None outside a season) after a rebuild wrote a contest's snapshots (publishing's
+public pages then change version; the seasons app re-ranks the contest's season).
 """
 
 from __future__ import annotations

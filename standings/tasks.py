@@ -3,8 +3,6 @@
 * :func:`rebuild_standings` — queued on commit by ``standings.events.results_changed``; rebuilds
   one contest's standings (``standings.services.rebuild``). Idempotent: a duplicate or late task
   finds the standings up to date and does nothing.
-* :func:`rebuild_season` — queued on commit by ``standings.seasons.queue_season_rebuild``
-  (a contest of the season wrote its standings, joined or left it, the rules changed).
 * :func:`reconcile_standings` — periodic (``CELERY_BEAT_SCHEDULE``): rebuilds the contests
   whose standings are stale, e.g. because the broker was down when their results changed.
 
@@ -19,6 +17,8 @@ import logging
 
 from celery import shared_task
 from django.core.cache import cache
+
+from standings import services as standings
 
 logger = logging.getLogger(__name__)
 
@@ -50,32 +50,10 @@ def claim_queue_mark(contest_id: int) -> bool:
 def rebuild_standings(contest_id: int, force: bool = False) -> str:
     # Results committed from now on must queue another rebuild: this one may not see them.
     release_queue_mark(contest_id)
-    from standings import services as standings
 
     return standings.rebuild(int(contest_id), force=bool(force)).status
 
 
 @shared_task(name="scoring.reconcile_standings", ignore_result=True)
 def reconcile_standings(limit: int = 50) -> int:
-    from standings import services as standings
-
     return len(standings.reconcile(limit=int(limit)))
-
-
-@shared_task(name="standings.rebuild_season", ignore_result=True)
-def rebuild_season(season_id: int) -> str:
-    """A season's standings (``standings.seasons.rebuild_season``); idempotent: an unchanged
-    season keeps its snapshot."""
-    from standings import seasons
-
-    return seasons.rebuild_season(int(season_id)).status
-
-
-def queue_season(season_id: int) -> None:
-    """Send (or, without a broker, run) the season's rebuild; called on commit."""
-    from django.conf import settings
-
-    if settings.CELERY_TASK_ALWAYS_EAGER:
-        rebuild_season.apply(args=(season_id,), throw=True)
-    else:
-        rebuild_season.apply_async(args=(season_id,), retry=False)

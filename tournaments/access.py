@@ -1,7 +1,8 @@
 """The one door through which an organiser view gets a club, contest, round, entry or table.
 
-Every organiser view (tournaments and scoring) must fetch its objects through these functions,
-never with ``Model.objects.get`` on an id taken from the URL. Each function checks, in one
+Every organiser view (tournaments and the apps above it) must fetch its objects through these
+functions, never with ``Model.objects.get`` on an id taken from the URL (a season: through
+``seasons.access``, built on :func:`club_for`). Each function checks, in one
 query, that the user is a member of the object's club with one of the accepted roles and that
 the object really belongs to that club (and to that contest, and to that round).
 
@@ -24,7 +25,6 @@ Usage::
     round_ = access.round_for(request.user, club_slug, contest_id, round_number)
     entry = access.entry_for(request.user, club_slug, contest_id, entry_id)
     table = access.table_for(request.user, club_slug, contest_id, round_number, table_number)
-    season = access.season_for(request.user, club_slug, season_id)  # owned, or a circuit's
 
 Views are decorated with :func:`organiser_view` (login, membership, then allowed methods)::
 
@@ -42,11 +42,11 @@ from collections.abc import Callable, Collection
 from typing import Any, TypeVar
 
 from django.contrib.auth.views import redirect_to_login
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.utils.translation import gettext as _
 
-from tournaments.models import Club, Contest, Entry, Membership, Player, Round, Season, Table
+from tournaments.models import Club, Contest, Entry, Membership, Player, Round, Table
 
 Role = Membership.Role
 
@@ -237,37 +237,6 @@ def player_for(
     if player is None:
         raise _not_found()
     return player
-
-
-def season_for(
-    user: Any, club_slug: str, season_id: int, *, roles: Collection[str] = ORGANISING
-) -> Season:
-    """Season ``season_id`` as seen from club ``club_slug``: a season the club owns, or a
-    circuit it takes part in (``SeasonClub``). A participant club sees the season's results;
-    every contest's own pages stay behind :func:`contest_for` (its club's members only), so
-    another club's entries, players and sheets remain out of reach."""
-    _check_user(user)
-    _check_ids(season_id)
-    club = club_for(user, club_slug, roles=roles)
-    season = (
-        Season.objects.select_related("club")
-        .filter(Q(club=club) | Q(memberships__club=club), pk=season_id)
-        .first()
-    )
-    if season is None:
-        raise _not_found()
-    return season
-
-
-def owned_season_for(
-    user: Any, club_slug: str, season_id: int, *, roles: Collection[str] = ORGANISING
-) -> Season:
-    """Season ``season_id`` of club ``club_slug`` itself (its rules, clubs and final are the
-    owner club's alone)."""
-    season = season_for(user, club_slug, season_id, roles=roles)
-    if season.club.slug != club_slug:
-        raise _not_found()
-    return season
 
 
 def organiser_view(

@@ -2,7 +2,7 @@
 
 What it owns
 ------------
-* Rulesets: :func:`ruleset_of` reads ``Contest.ruleset`` into an ``engine.rules.Ruleset``;
+* Rulesets: :func:`ruleset_of` reads ``Contest.ruleset`` into an ``engine.belote.rules.Ruleset``;
   :func:`ruleset_json` turns a preset name plus options into the JSON stored on the contest.
 * Standings configuration: :func:`standings_config` builds ``engine.standings.StandingsConfig``
   from the contest's ranking method, tie-breaks, barème and withdrawal rule; :func:`bye_policy`
@@ -10,26 +10,12 @@ What it owns
 * Pairing inputs: :func:`pairing_request` gathers the contest's entries (late entries and
   withdrawals), the history of previous rounds (pairs and byes) and the ranking, in a fixed
   number of SQL queries whatever the number of teams.
-* The results hook: the ``scoring`` app owns game results, and ``tournaments`` must never import
-  it. Scoring registers its functions at start-up (``AppConfig.ready``)::
-
-      from tournaments import adapters
-      adapters.set_results_source(finished_results, round_activity=round_activity)
-
-  ``finished_results(contest) -> Iterable[engine.standings.GameResult]`` returns every finished
-  game (and bye/forfeit) of the contest with ``team_a``/``team_b`` = ``Entry.pk``;
-  ``round_activity(round) -> list[str]`` describes in French what results exist for a round
-  ("12 feuilles de marque", "87 donnes saisies"), empty when none: a round with activity cannot
-  be redrawn, and deleting it needs an explicit confirmation naming those lines.
-  Until a source is registered, there are no results: pairing by ranking orders the teams by
-  entry number.
-
-* The sheets' progress hook: ``set_progress_source(progress)`` is given
-  ``scoring.follow.contest_progress`` at start-up; ``progress(contest) -> {round number:
-  RoundProgress}`` says, per round, how many tables are finished, confirmed, contested or late
-  and which ones are still waiting. The cockpit shows it, and drawing a partie by ranking while
-  a previous partie is unfinished is refused from it (``services.day_order``). Without a
-  source, every round reads as having no table.
+* The results and the sheets' progress, which the ``scoring`` app owns and ``tournaments`` must
+  never import: they come through the ports of ``tournaments.ports``, which scoring fills at
+  start-up. :func:`finished_results` (pairing by ranking, phases, latecomers),
+  :func:`round_activity` (a round with results cannot be redrawn, deleting it needs a
+  confirmation naming them) and :func:`round_progress` (the cockpit, ``services.day_order``)
+  read them; each raises ``ports.PortMissing`` when scoring did not register its source.
 
 What it must not do
 -------------------
@@ -39,98 +25,32 @@ It never writes to the database (``services`` does) and never imports ``scoring`
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engine import pairing as engine_pairing
-from engine import rules as engine_rules
 from engine import standings as engine_standings
+from engine.belote import rules as engine_rules
 from engine.errors import EngineError
+from tournaments import ports
 from tournaments.models import Contest, Entry, Round, Table, name_key
 
-ResultsSource = Callable[[Contest], Iterable[engine_standings.GameResult]]
-RoundActivity = Callable[[Round], Sequence[str]]
 
-_results_source: ResultsSource | None = None
-_round_activity: RoundActivity | None = None
-
-
-@dataclass(frozen=True)
-class TableProgress:
-    """One table of a round as the sheets say: ``state`` is the dashboard's key
-    (``not_started``, ``running``, ``finished``, ``confirmed``, ``disputed``, ``to_verify``,
-    ``bye``, ``forfeit``), ``label`` its French words, ``late`` no deal for a while."""
-
-    round: int
-    table: int
-    state: str
-    label: str
-    finished: bool  # the game is over and not contested (finished or confirmed)
-    confirmed: bool
-    late: bool = False
-
-
-@dataclass(frozen=True)
-class RoundProgress:
-    """A round's sheets counted: ``tables`` excludes the bye."""
-
-    tables: int = 0
-    finished: int = 0
-    confirmed: int = 0
-    disputed: int = 0
-    late: int = 0
-    started: int = 0
-    waiting: tuple[TableProgress, ...] = ()  # every table not confirmed, bye included
-
-
-ProgressSource = Callable[[Contest], Mapping[int, RoundProgress]]
-_progress_source: ProgressSource | None = None
-
-
-def set_progress_source(progress: ProgressSource | None) -> None:
-    """Register (or remove) the function giving the sheets' progress of a contest's rounds."""
-    global _progress_source
-    _progress_source = progress
-
-
-def progress_source() -> ProgressSource | None:
-    """The registered progress function (tests put it back after removing it)."""
-    return _progress_source
-
-
-def round_progress(contest: Contest) -> dict[int, RoundProgress]:
-    """Round number -> its sheets' progress (empty without a registered source)."""
-    if _progress_source is None:
-        return {}
-    return dict(_progress_source(contest))
-
-
-def set_results_source(
-    results: ResultsSource | None, *, round_activity: RoundActivity | None = None
-) -> None:
-    """Register (or, with ``None``, remove) the functions giving results to tournaments."""
-    global _results_source, _round_activity
-    _results_source = results
-    _round_activity = round_activity
-
-
-def has_results_source() -> bool:
-    return _results_source is not None
+def round_progress(contest: Contest) -> dict[int, ports.RoundProgress]:
+    """Round number -> its sheets' progress (``ports.progress_source``)."""
+    return dict(ports.progress_source.get()(contest))
 
 
 def finished_results(contest: Contest) -> list[engine_standings.GameResult]:
-    """The contest's finished games, from the registered source (none without one)."""
-    if _results_source is None:
-        return []
-    return list(_results_source(contest))
+    """The contest's finished games, byes and forfeits (``ports.results_source``)."""
+    return list(ports.results_source.get()(contest))
 
 
 def round_activity(round_: Round) -> list[str]:
-    """French lines naming the results recorded for ``round_`` (empty when there are none)."""
-    if _round_activity is None:
-        return []
-    return [str(line) for line in _round_activity(round_)]
+    """French lines naming the results recorded for ``round_`` (empty when there are none;
+    ``ports.round_activity``)."""
+    return [str(line) for line in ports.round_activity.get()(round_)]
 
 
 # --- Rulesets ---------------------------------------------------------------------------------
@@ -138,7 +58,7 @@ def round_activity(round_: Round) -> list[str]:
 
 def ruleset_of(contest: Contest) -> engine_rules.Ruleset:
     """The contest's engine ``Ruleset`` (raises ``EngineError`` when the stored JSON is bad)."""
-    return engine_rules.Ruleset.from_json(contest.ruleset or contest.preset or "club_contest")
+    return engine_rules.ruleset_from_json(contest.ruleset or contest.preset or "club_contest")
 
 
 def round_ruleset(round_: Round) -> engine_rules.Ruleset:
@@ -294,13 +214,7 @@ def withdrawals(entries: Iterable[Entry]) -> dict[int, int]:
 
 
 def ranks_before(contest: Contest, round_number: int, entries: Sequence[Entry]) -> dict[int, int]:
-    """Entry pk -> rank (1 = leader) after the rounds before ``round_number``.
-
-    Without a results source the rank is the entry number's order.
-    """
-    if _results_source is None:
-        ordered = sorted(entries, key=lambda e: e.number)
-        return {e.pk: i for i, e in enumerate(ordered, start=1)}
+    """Entry pk -> rank (1 = leader) after the rounds before ``round_number``."""
     results = [r for r in finished_results(contest) if r.round < round_number]
     rows = engine_standings.compute_standings(
         results,

@@ -14,7 +14,6 @@ from tournaments.models import (
     Player,
     Round,
     RoundEdit,
-    Season,
     Table,
 )
 from tournaments.services import RULE_FIELDS
@@ -46,12 +45,6 @@ class PlayerAdmin(admin.ModelAdmin):
     list_display = ["last_name", "first_name", "licence", "club"]
     list_filter = ["club"]
     search_fields = ["last_name", "first_name", "licence", "name_key"]
-
-
-@admin.register(Season)
-class SeasonAdmin(admin.ModelAdmin):
-    list_display = ["name", "club", "starts_on", "ends_on"]
-    list_filter = ["club"]
 
 
 class EntryInline(admin.TabularInline):

@@ -1,7 +1,7 @@
 """The ``tournaments`` app's configuration: its name and its French label in the admin.
 
-It connects nothing: the other apps hook into ``tournaments`` (``tournaments.adapters``), never
-the reverse.
+It connects nothing: the other apps hook into ``tournaments`` (they fill the ports of
+``tournaments.ports`` and hear its signals from their own ``AppConfig.ready``), never the reverse.
 """
 
 from django.apps import AppConfig

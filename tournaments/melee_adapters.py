@@ -7,38 +7,29 @@ What it owns
   them), the history of the earlier parties read from their pair entries
   (``Entry.formed_for_round``), their tables and their exempt players (``SoloBye``), the
   stored seed, and, when the contest draws by ranking, each player's score so far.
-* The individual scores hook: ``standings`` may register a function giving each player's
-  current individual score (``set_player_scores_source``); without one, the score is the sum
+* The players' scores for a draw by ranking: ``standings`` registers each player's current
+  individual score on the port ``tournaments.ports.player_scores``; without one (``standings``
+  not installed), :func:`player_scores` falls back on purpose to :func:`points_so_far`, the sum
   of the points of the pairs the player sat in, read from the finished games
   (``tournaments.adapters.finished_results``).
 * :func:`report_json`: the seating's "why" report as stored on ``Round.report``.
 
 What it must not do: write, import ``scoring`` or a higher app, or make sentences (the French
-lines are ``tournaments.melee_messages``). Player ids given to the engine are ``Player`` pks.
+lines are ``tournaments.messages.melee``). Player ids given to the engine are ``Player`` pks.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from engine import seating as engine_seating
-from tournaments import adapters
+from tournaments import adapters, ports
 from tournaments.models import Contest, Entry, Round, SoloBye, SoloEntry, Table
 
-PlayerScores = Callable[[Contest, int], Mapping[int, float]]
-_scores_source: PlayerScores | None = None
-
 MELEE_METHOD = "melee"
-
-
-def set_player_scores_source(source: PlayerScores | None) -> None:
-    """Register (or remove) ``source(contest, before_round) -> {player pk: score}``: the
-    individual standings' value of each player after the parties before ``before_round``."""
-    global _scores_source
-    _scores_source = source
 
 
 def points_so_far(contest: Contest, before_round: int) -> dict[int, float]:
@@ -61,9 +52,10 @@ def points_so_far(contest: Contest, before_round: int) -> dict[int, float]:
 
 
 def player_scores(contest: Contest, before_round: int) -> dict[int, float]:
-    if _scores_source is not None:
-        return dict(_scores_source(contest, before_round))
-    return points_so_far(contest, before_round)
+    """Player pk -> score after the parties before ``before_round``: the individual standings'
+    value (``ports.player_scores``), else the points of the finished games."""
+    source = ports.player_scores.get_or(points_so_far)
+    return dict(source(contest, before_round))
 
 
 def similar_ranking(contest: Contest, number: int) -> bool:

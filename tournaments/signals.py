@@ -19,6 +19,7 @@ round_visibility_changed = Signal()
 # latecomer seated, a table moved). The scoring app gives a new table its sheet and turns a
 # former bye's sheet into a game's; the standings app marks the standings stale and rebuilds.
 plan_changed = Signal()
-# Sent inside the transaction when what a season ranks changes (``season_id``): its rules,
-# its clubs, or a contest joined or left it. The standings app rebuilds it on commit.
-season_changed = Signal()
+# Sent inside the transaction when a contest joins or leaves a season from the contest's own
+# form (``contest_id``, ``season_id``: once for the season it left, once for the one it joined).
+# The seasons app re-ranks that season on commit.
+contest_season_changed = Signal()

@@ -6,38 +6,29 @@ that club (``tests/tournaments/test_access.py`` walks them all from the resolver
 
 from django.urls import path
 
-from tournaments import (
-    views,
-    views_clock,
-    views_cockpit,
-    views_entries,
-    views_guide,
-    views_phases,
-    views_plan,
-    views_players,
-    views_replacements,
-    views_round_closing,
-    views_rounds,
-    views_seasons,
-    views_solo,
-    views_solo_import,
-)
+from tournaments.clubs import players as views_players
+from tournaments.clubs import views
+from tournaments.contests import guide as views_guide
+from tournaments.contests import views as views_cockpit
+from tournaments.entries import views as views_entries
+from tournaments.entries.replacements import views as views_replacements
+from tournaments.phases import views as views_phases
+from tournaments.rounds import clock as views_clock
+from tournaments.rounds import closing as views_round_closing
+from tournaments.rounds import views as views_rounds
+from tournaments.rounds.plan import views as views_plan
+from tournaments.solo import views as views_solo
+from tournaments.solo.imports import views as views_solo_import
 
 app_name = "tournaments"
 
 CLUB = "<slug:club_slug>/"
 CONTEST = CLUB + "concours/<int:contest_id>/"
-ROUND = CONTEST + "manches/<int:round_number>/"
-SEASON = CLUB + "saisons/<int:season_id>/"
+ROUND = CONTEST + "parties/<int:round_number>/"
 
 urlpatterns = [
     path("", views.dashboard, name="dashboard"),
     path(CLUB, views.club, name="club"),
-    path(CLUB + "saisons/nouvelle/", views.season_create, name="season_create"),
-    path(SEASON + "reglages/", views_seasons.season_settings, name="season_settings"),
-    path(SEASON + "clubs/", views_seasons.season_club, name="season_club"),
-    path(SEASON + "concours/", views_seasons.season_contest, name="season_contest"),
-    path(SEASON + "finale/", views_seasons.season_final, name="season_final"),
     path(CLUB + "joueurs/", views.players, name="players"),
     path(CLUB + "joueurs/suggestions/", views.player_suggestions, name="player_suggestions"),
     path(
@@ -98,7 +89,7 @@ urlpatterns = [
         views_solo.solo_action,
         name="solo_action",
     ),
-    path(CONTEST + "manches/tirer/", views_rounds.round_generate, name="round_generate"),
+    path(CONTEST + "parties/tirer/", views_rounds.round_generate, name="round_generate"),
     path(ROUND, views_rounds.round_detail, name="round"),
     path(ROUND + "echanger/", views_rounds.round_swap, name="round_swap"),
     path(ROUND + "deplacer/", views_rounds.round_move, name="round_move"),

@@ -4,7 +4,7 @@ This module owns ``Deal`` (the facts of one deal as written on a score sheet: ta
 points, capot, belote, announcements, bid, contre...), ``Announcement``, ``DealScore`` (each
 team's points, the outcome, the litige reserve in and out) and ``BreakdownLine`` (labelled
 amounts per team that add up exactly to each score; computed on demand by running the
-general scoring path in "explain" mode). ``engine.deal`` re-exports every name.
+general scoring path in "explain" mode). ``engine.belote.deal`` re-exports every name.
 
 Words: taker (preneur) and defense; card points include the dix de der (last trick, 10);
 capot = one team took all eight tricks; belote = K + Q of trump in one hand (+20); litige =
@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-from engine.cards import Rank, Suit, Trump
-from engine.rules import Ruleset
+from engine.belote.cards import Rank, Suit, Trump
+from engine.belote.rules import Ruleset
 
 __all__ = [
     "LABELS",

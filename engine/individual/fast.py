@@ -62,34 +62,49 @@ def _common(r: object, credited: set[int], seen: dict[int, set[int]]) -> bool:
     return True
 
 
-def _add(
-    acc: PlayerAcc,
+def _pair(
+    x: PlayerAcc,
+    y: PlayerAcc,
     partie: int,
     pf: int,
     pa: int,
     won: int,
     mp: int,
-    partner: int,
     opp: tuple[int, ...],
 ) -> None:
-    """What ``totals.fold`` adds for one credit of a played partie (``won``: 1, 0 draw, -1)."""
-    acc.parties.append(partie)
-    acc.points_for += pf
-    acc.points_against += pa
-    acc.match_points += mp
+    """What ``totals.fold`` adds for the credits of the two partners ``x`` and ``y`` of one side
+    of a played partie (``won``: 1, 0 draw, -1): the same figures for both, each the other's
+    partner. Both at once: a rebuild runs this for every side of every table."""
+    x.parties.append(partie)
+    y.parties.append(partie)
+    x.points_for += pf
+    y.points_for += pf
+    x.points_against += pa
+    y.points_against += pa
+    x.match_points += mp
+    y.match_points += mp
     if partie == 1:
-        acc.first_partie += pf
+        x.first_partie += pf
+        y.first_partie += pf
     if won > 0:
-        acc.wins += 1
+        x.wins += 1
+        y.wins += 1
     elif won < 0:
-        acc.losses += 1
+        x.losses += 1
+        y.losses += 1
     else:
-        acc.draws += 1
-    acc.partners.append(partner)
-    acc.played += 1
-    if pf > acc.best_game:
-        acc.best_game = pf
-    acc.opponents += opp
+        x.draws += 1
+        y.draws += 1
+    x.partners.append(y.player)
+    y.partners.append(x.player)
+    x.played += 1
+    y.played += 1
+    if pf > x.best_game:
+        x.best_game = pf
+    if pf > y.best_game:
+        y.best_game = pf
+    x.opponents += opp
+    y.opponents += opp
 
 
 def _table(accs: Mapping[int, PlayerAcc], r: PartieResult, config: StandingsConfig) -> None:
@@ -109,10 +124,8 @@ def _table(accs: Mapping[int, PlayerAcc], r: PartieResult, config: StandingsConf
         mp_b += sb // scale.score_divisor
     a1, a2 = side_a
     b1, b2 = side_b
-    _add(accs[a1], partie, sa, sb, won, mp_a, a2, side_b)
-    _add(accs[a2], partie, sa, sb, won, mp_a, a1, side_b)
-    _add(accs[b1], partie, sb, sa, -won, mp_b, b2, side_a)
-    _add(accs[b2], partie, sb, sa, -won, mp_b, b1, side_a)
+    _pair(accs[a1], accs[a2], partie, sa, sb, won, mp_a, side_b)
+    _pair(accs[b1], accs[b2], partie, sb, sa, -won, mp_b, side_a)
 
 
 def fold_results(

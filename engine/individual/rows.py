@@ -74,7 +74,7 @@ def rank_totals(
     lots: Mapping[int, int] | None = None,
 ) -> list[RankedTotals]:
     """What :func:`compute_individual_standings` ranks, before it becomes rows: for a caller
-    that stores its own lines (``standings.individual``) without the rows' frozen values.
+    that stores its own lines (``standings.individual.ranking``) without the rows' frozen values.
     The totals are the caller's to read, not to change."""
     config = IndividualConfig() if config is None else config
     if not isinstance(config, IndividualConfig):

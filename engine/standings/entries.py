@@ -30,7 +30,7 @@ from engine.standings.totals import (
     Entry,
 )
 
-__all__ = ["bye_points", "entries"]
+__all__ = ["bye_points", "check", "entries"]
 
 
 def _half_up_average(total: int, count: int) -> int:
@@ -73,20 +73,24 @@ def entries(
     team_set: set[int],
     config: StandingsConfig,
     as_of_round: int | None,
+    played_sums: dict[int, list[int]] | None = None,
 ) -> dict[int, list[Entry]]:
     """Check every result, then turn those of rounds <= ``as_of_round`` into team-side
     entries grouped by round. One pass over the played games (nearly all the results), as this
-    runs on every rebuild."""
+    runs on every rebuild. ``played_sums`` (round -> [sum of the teams' scores, count]): the
+    played games the caller folded itself (:mod:`.fast`), counted in the rounds' averages; it
+    is added to."""
     scale = config.match_points
     win, draw, loss = scale.win, scale.draw, scale.loss
     divisor = scale.score_divisor if scale.add_score else 0
     last = as_of_round
-    played_sums: dict[int, list[int]] = {}  # round -> [sum of the teams' scores, count]
+    if played_sums is None:
+        played_sums = {}  # round -> [sum of the teams' scores, count]
     unplayed: list[GameResult] = []  # byes and forfeits, which may need the round averages
     seen: dict[int, set[int]] = {}
     by_round: dict[int, list[Entry]] = {}
     for r in results:
-        kind = _check(r, team_set, seen)
+        kind = check(r, team_set, seen)
         rnd = r.round
         if last is not None and rnd > last:
             continue
@@ -101,7 +105,7 @@ def entries(
             sums = played_sums[rnd] = [0, 0]
         sums[0] += sa + sb
         sums[1] += 2
-        # A match is won on games won, then on points (engine.match); a game on points.
+        # A match is won on games won, then on points (engine.belote.match); a game on points.
         ga = r.games_a
         margin = sa - sb if ga is None or ga == r.games_b else ga - (r.games_b or 0)
         if margin > 0:
@@ -136,7 +140,7 @@ _BYE_KIND: Final = ResultKind.BYE
 _FORFEIT_KIND: Final = ResultKind.FORFEIT
 
 
-def _check(r: GameResult, team_set: set[int], seen: dict[int, set[int]]) -> ResultKind:
+def check(r: GameResult, team_set: set[int], seen: dict[int, set[int]]) -> ResultKind:
     """Refuse a malformed result or a team twice in a round; return the result's kind."""
     if not isinstance(r, GameResult):
         raise StandingsError("standings.invalid_result", reason="not_a_result")

@@ -32,9 +32,9 @@ class GameResult(NamedTuple):
     A forfeit names its ``forfeit_loser`` (``team_a`` or ``team_b``); its scores are ignored
     unless the forfeit policy is ``recorded``.
 
-    A match of several games (``engine.match``) carries the games each team won
+    A match of several games (``engine.belote.match``) carries the games each team won
     (``games_a``/``games_b``) and the sum of its games' scores: the match is won on games won,
-    then on points (``engine.match.fold_match``). ``None`` for a game on its own.
+    then on points (``engine.belote.match.fold_match``). ``None`` for a game on its own.
 
     ``named_winner``: the team the organiser named the winner of a game (or match) that ended
     level, ``team_a`` or ``team_b`` (a knockout's tie settled at the table); ``None`` else. The

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from engine.standings.config import StandingsConfig
 from engine.standings.entries import entries
 from engine.standings.errors import StandingsError
+from engine.standings.fast import fold_results
 from engine.standings.metrics import Table
 from engine.standings.model import GameResult, StandingRow
 from engine.standings.ranking import rank_teams
@@ -21,13 +22,12 @@ from engine.standings.totals import Acc, Entry, fold
 __all__ = ["compute_standings", "rank_history"]
 
 
-def _prepare(
-    results: Iterable[GameResult],
+def _setup(
     teams: Iterable[int],
     config: StandingsConfig,
     as_of_round: int | None,
     lots: Mapping[int, int] | None,
-) -> tuple[dict[int, list[Entry]], dict[int, Acc], Table]:
+) -> tuple[set[int], dict[int, Acc], Table]:
     if not isinstance(config, StandingsConfig):
         raise StandingsError("standings.invalid_config", field="$")
     if as_of_round is not None and (
@@ -38,10 +38,20 @@ def _prepare(
     for t in team_list:
         if isinstance(t, bool) or not isinstance(t, int):
             raise StandingsError("standings.unknown_team", team=repr(t))
-    by_round = entries(results, set(team_list), config, as_of_round)
     accs = {t: Acc(t) for t in team_list}
     table = Table(accs, config, lots if lots is not None else {})
-    return by_round, accs, table
+    return set(team_list), accs, table
+
+
+def _prepare(
+    results: Iterable[GameResult],
+    teams: Iterable[int],
+    config: StandingsConfig,
+    as_of_round: int | None,
+    lots: Mapping[int, int] | None,
+) -> tuple[dict[int, list[Entry]], dict[int, Acc], Table]:
+    team_set, accs, table = _setup(teams, config, as_of_round, lots)
+    return entries(results, team_set, config, as_of_round), accs, table
 
 
 def _withdrawn(withdrawals: Mapping[int, int] | None, as_of: int) -> frozenset[int]:
@@ -102,10 +112,10 @@ def compute_standings(
     (as of ``as_of_round``, or of the last round with a result when it is None).
     Raises :class:`StandingsError` on an invalid result or config.
     """
-    by_round, accs, table = _prepare(results, teams, config, as_of_round, lots)
-    for rnd in sorted(by_round):
-        fold(accs, rnd, by_round[rnd])
-    as_of = as_of_round if as_of_round is not None else max(by_round, default=0)
+    team_set, accs, table = _setup(teams, config, as_of_round, lots)
+    # Checked and folded in one pass (the fast path of entries() folded round by round).
+    last = fold_results(accs, results, team_set, config, as_of_round)
+    as_of = as_of_round if as_of_round is not None else last
     return _rows(table, _withdrawn(withdrawals, as_of))
 
 

@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from engine.rules import GameEnd, Ruleset
+from engine.belote.rules import GameEnd, Ruleset
 from engine.standings import bye_points
 from scoring.models import DealCorrection, ScoreSheet
 from scoring.services.common import (
@@ -68,7 +68,7 @@ def round_scores(round_id: int) -> list[tuple[int, int]]:
 def refresh_round_average(contest_id: int) -> int:
     """Under ``round_average`` a bye's figure (and a forfeit winner's) follows the round's
     finished games: rewrite, in pk order, the credited sheets of open rounds whose figure moved.
-    Returns how many changed. Run after the commit of a result (``scoring.apps``)."""
+    Returns how many changed. Run after the commit of a result (``scoring.wiring``)."""
     contest = Contest.objects.filter(pk=contest_id).first()
     if contest is None or contest.bye_policy != Contest.ByePolicy.ROUND_AVERAGE:
         return 0

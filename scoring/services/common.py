@@ -18,10 +18,10 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from engine.deal import Deal
+from engine.belote.deal import Deal
+from engine.belote.game import GameState
+from engine.belote.rules import Ruleset, TimeUp
 from engine.errors import EngineError
-from engine.game import GameState
-from engine.rules import Ruleset, TimeUp
 from scoring import adapters
 from scoring.models import DealCorrection, DealRecord, ScoreSheet
 from scoring.services import matches

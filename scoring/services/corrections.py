@@ -14,9 +14,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from engine.belote.game import GameState
+from engine.belote.rules import Ruleset
 from engine.errors import EngineError
-from engine.game import GameState
-from engine.rules import Ruleset
 from scoring import adapters
 from scoring.adapters import DealFacts
 from scoring.models import DealCorrection, DealRecord

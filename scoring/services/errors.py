@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from engine.belote.game import TableCheck
 from engine.errors import EngineError
-from engine.game import TableCheck
 from scoring.messages import error_message
 from scoring.models import DealRecord, ScoreSheet
 from scoring.sheet_states import Refusal

@@ -6,9 +6,9 @@ A sheet holds the games of its table's match one after the other: its deals carr
 number (``DealRecord.game``; deal numbers run on across the games, so the sheet's one lock,
 the (sheet, number) and (sheet, client_id) keys and the version check guard a match exactly
 as they guard a game), ``ScoreSheet.games`` lists the finished games as the contest records
-them (scores after the caps, ``engine.game.final_score``) and ``games_a``/``games_b`` count the
+them (scores after the caps, ``engine.belote.game.final_score``) and ``games_a``/``games_b`` count the
 games won. The sheet's totals are the match's: the finished games' scores plus the game in
-play, and its ``winner`` is the match's (``engine.match.fold_match``), so everything that reads
+play, and its ``winner`` is the match's (``engine.belote.match.fold_match``), so everything that reads
 a sheet's result (standings, pairing, exports) reads the match.
 
 * :func:`current_game`: the engine's state of the game in play, from the sheet's stored fields
@@ -36,11 +36,11 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from engine.deal import Team
+from engine.belote.deal import Team
+from engine.belote.game import FinalScore, GameEntry, GameState, final_score
+from engine.belote.match import MatchState, fold_match
+from engine.belote.rules import Ruleset
 from engine.errors import EngineError
-from engine.game import FinalScore, GameEntry, GameState, final_score
-from engine.match import MatchState, fold_match
-from engine.rules import Ruleset
 from scoring import adapters
 from scoring.adapters import DealFacts
 from scoring.models import DealRecord, ScoreSheet

@@ -4,7 +4,7 @@ A latecomer seated at the bye's table turns that table into a real game: its she
 and confirmed as a bye when the round was published, becomes an open sheet of deals (same
 secret link and short code, so a printed QR code still works) and the bye's team no longer
 has the bye's points. A new table (a latecomer against a waiting team) gets its sheet and
-link like the others. Called on ``tournaments.signals.plan_changed`` (``scoring.apps``), inside
+link like the others. Called on ``tournaments.signals.plan_changed`` (``scoring.wiring``), inside
 the organiser's transaction. Must not render anything nor read the request.
 """
 

@@ -1,7 +1,7 @@
 """Naming the team that goes through after a knockout game that ended level.
 
 In a partie of a bracket (a knockout, its consolante, a repêchage:
-``tournaments.services.phases_core.BRACKET_KINDS``) a game that ended with equal points (a
+``tournaments.services.phases.core.BRACKET_KINDS``) a game that ended with equal points (a
 match: equal games won and equal points) has no winner by the score. The club settles it at
 the table (a deciding deal, the rule the organiser announced) and the organiser names the team
 that goes through: :func:`name_tie_winner` stores it as the sheet's ``winner`` ("a" or "b" on
@@ -37,7 +37,7 @@ from scoring.services.common import (
 from scoring.services.errors import Written, refuse
 from scoring.sheet_states import Action, Kind, Role
 from tournaments.models import Round
-from tournaments.services.phases_core import BRACKET_KINDS
+from tournaments.services.phases.core import BRACKET_KINDS
 
 TEAMS = (ScoreSheet.Winner.A, ScoreSheet.Winner.B)
 

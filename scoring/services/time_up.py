@@ -1,6 +1,6 @@
 """Time's up on a timed partie: each sheet in play learns when time was called.
 
-When a partie's clock (``tournaments.services.clock``) runs out, every sheet being played on
+When a partie's clock (``tournaments.services.rounds.clock``) runs out, every sheet being played on
 the phones (open, entered deal by deal, at least one deal) stores the number of deals it held
 then (``ScoreSheet.time_called_after``). From there the engine applies the contest's time's-up
 rule (``time_up``): the game stops and is scored as it stands, or after the deal in play, or
@@ -30,7 +30,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from engine.rules import Ruleset
+from engine.belote.rules import Ruleset
 from scoring.models import ScoreSheet
 from scoring.services.common import (
     bump,
@@ -47,7 +47,7 @@ from scoring.services.errors import ServiceError, Written, refuse
 from scoring.sheet_states import Action, Kind, Role, Status
 from tournaments import audit
 from tournaments.models import Round, Table
-from tournaments.services.clock import clock_of
+from tournaments.services.rounds.clock import clock_of
 
 
 def _in_play(sheet: ScoreSheet) -> bool:

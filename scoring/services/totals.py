@@ -19,10 +19,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from engine.belote.game import TableCheck, table_check
+from engine.belote.match import MatchState
+from engine.belote.rules import Ruleset
 from engine.errors import EngineError
-from engine.game import TableCheck, table_check
-from engine.match import MatchState
-from engine.rules import Ruleset
 from scoring import adapters
 from scoring.models import DealCorrection, ScoreSheet, TotalsResult
 from scoring.services import matches

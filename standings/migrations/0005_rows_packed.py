@@ -6,7 +6,7 @@ compressed with lz4 rather than pglz: both cut what every rebuild costs the data
 
 from django.db import DatabaseError, migrations, transaction
 
-import standings.fields
+import standings.storage.fields
 
 _COLUMNS = ("rows", "individual_rows")
 
@@ -38,14 +38,14 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name="standingssnapshot",
             name="individual_rows",
-            field=standings.fields.RowsField(
+            field=standings.storage.fields.RowsField(
                 blank=True, default=list, verbose_name="classement individuel"
             ),
         ),
         migrations.AlterField(
             model_name="standingssnapshot",
             name="rows",
-            field=standings.fields.RowsField(default=list, verbose_name="lignes"),
+            field=standings.storage.fields.RowsField(default=list, verbose_name="lignes"),
         ),
         migrations.RunPython(_set_compression("lz4"), _set_compression("default")),
     ]

@@ -48,8 +48,8 @@ def _timed_contest(club: Any, seconds_left: int) -> dict[str, Any]:
     from publishing import services as publishing
     from scoring import services
     from tests.scoring.conftest import _entries, make_contest, make_round
-    from tournaments.services import clock
-    from tournaments.services.partie_format import set_partie_format
+    from tournaments.services.rounds import clock
+    from tournaments.services.rounds.format import set_partie_format
 
     contest = make_contest(club, "club_contest", "chrono", time_up="after_current_deal")
     a, b, c, d = _entries(contest, club, 4)
@@ -68,7 +68,7 @@ def _timed_contest(club: Any, seconds_left: int) -> dict[str, Any]:
 def test_the_projector_counts_down_and_rings_once(
     live_server: Any, club: Any, browser: Any, tmp_path: Path
 ) -> None:
-    from tournaments.services import clock
+    from tournaments.services.rounds import clock
 
     seeded = _timed_contest(club, seconds_left=6)
     page = browser(**VIEWPORTS["projector"])
@@ -117,8 +117,8 @@ def test_countdown_pages_fit_every_screen(
     pages = {
         "projector": f"/concours/{club.slug}/chrono/projecteur/",
         "table": table_url(seeded["sheet"]),
-        "round": f"/orga/{club.slug}/concours/{contest.pk}/manches/1/",
-        "follow": f"/orga/{club.slug}/concours/{contest.pk}/manches/1/feuilles/",
+        "round": f"/orga/{club.slug}/concours/{contest.pk}/parties/1/",
+        "follow": f"/orga/marque/{club.slug}/concours/{contest.pk}/parties/1/",
     }
     shots = _shots(tmp_path)
     for screen, options in VIEWPORTS.items():

@@ -85,8 +85,8 @@ def _seeded(club: Any) -> dict[str, str]:
     return {
         "home": "/",
         "contest": public,
-        "draw": public + "manche/2/",
-        "draw-projector": public + "manche/2/projection/",
+        "draw": public + "partie/2/",
+        "draw-projector": public + "partie/2/projection/",
         "standings": public + "classement/",
         "results": public + "resultats/2/",
         "team": public + "equipe/1/",
@@ -300,7 +300,7 @@ def test_the_projector_turns_its_pages_and_obeys_the_keyboard(
 
     # The draw: every table on one 1920×1080 screen.
     page = browser(**VIEWPORTS["projector"])
-    page.goto(f"{live_server.url}/concours/{club.slug}/grand-ecran/manche/1/projection/")
+    page.goto(f"{live_server.url}/concours/{club.slug}/grand-ecran/partie/1/projection/")
     _wait_for(page, "window.atoutProjector && window.atoutProjector.state.pages.length")
     assert page.evaluate("window.atoutProjector.state.pages.length") == 1
     assert page.locator("ol.projector-draw li").count() == 20
@@ -328,7 +328,9 @@ def test_the_palmares_prints_its_prizes_on_a4(
     page.context.add_cookies(
         [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
     )
-    response = page.goto(f"{live_server.url}/orga/{club.slug}/concours/{contest.pk}/palmares/")
+    response = page.goto(
+        f"{live_server.url}/orga/publication/{club.slug}/concours/{contest.pk}/palmares/"
+    )
     assert response is not None and response.status == 200
     pdf = tmp_path / "palmares.pdf"
     page.pdf(path=str(pdf), format="A4")

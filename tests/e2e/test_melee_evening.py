@@ -211,7 +211,7 @@ def test_a_melee_evening(
 
     # 7. The players' ranking from the cockpit: each player credited with his pairs' points,
     # the exempt ones with the partie's average (bye policy), then the printed palmarès.
-    from standings.individual import player_standings
+    from standings.individual.ranking import player_standings
     from tournaments.models import Contest, SoloBye
 
     contest = Contest.objects.get(name=CONTEST)

@@ -69,7 +69,7 @@ def test_pools_then_main_and_consolante_to_the_palmares(
 
     from publishing import services as publishing
     from tests.tournaments.conftest import add_teams, make_contest
-    from tournaments.services.phases_read import read_phases
+    from tournaments.services.phases.read import read_phases
 
     contest = make_contest(club, name="Challenge des poules", slug="poules", rounds_count=4)
     add_teams(contest, 16)

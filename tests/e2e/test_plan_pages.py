@@ -74,7 +74,7 @@ def test_the_plan_changes_through_their_pages(
     assert Contest.objects.get(pk=contest.pk).ruleset["games_per_contest"] == 5
 
     # A latecomer against the bye, from the round page.
-    page.goto(base + f"/orga/{club.slug}/concours/{contest.pk}/manches/1/")
+    page.goto(base + f"/orga/{club.slug}/concours/{contest.pk}/parties/1/")
     page.locator("#round-latecomer").click()
     page.select_option("#id_entry", str(late.number))
     page.fill("#id_reason", "bouchons")

@@ -9,10 +9,10 @@ from typing import Any
 
 from django.urls import reverse
 
+from seasons import services as season_services
 from tests.conftest import PASSWORD
 from tests.e2e.helpers import shoot, shot_path, shots_folder
-from tests.standings.season_factory import contest_of, players
-from tournaments.services import seasons as season_services
+from tests.seasons.factory import contest_of, players
 
 SIZES = {"phone": (390, 844), "laptop": (1366, 768), "projector": (1920, 1080)}
 OVERFLOW = """() => {
@@ -54,11 +54,11 @@ def test_season_pages_fit_every_screen(
     season = _season(club, other_club)
     kw = {"club_slug": club.slug, "season_id": season.pk}
     pages = {
-        "season": reverse("publishing:season", kwargs=kw),
-        "settings": reverse("tournaments:season_settings", kwargs=kw),
-        "print": reverse("publishing:season_print", kwargs=kw),
-        "public": reverse("scores:season", kwargs=kw),
-        "projector": reverse("scores:season_projector", kwargs=kw),
+        "season": reverse("seasons:season", kwargs=kw),
+        "settings": reverse("seasons:settings", kwargs=kw),
+        "print": reverse("seasons:print", kwargs=kw),
+        "public": reverse("seasons:public", kwargs=kw),
+        "projector": reverse("seasons:projector", kwargs=kw),
     }
     shots = shots_folder()
     for size, (width, height) in SIZES.items():

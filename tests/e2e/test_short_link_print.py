@@ -30,7 +30,7 @@ def test_the_score_sheets_print_their_short_links(
     page.context.add_cookies(
         [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
     )
-    url = f"{live_server.url}/orga/{club.slug}/concours/{contest.pk}/manches/1/feuilles-de-marque/"
+    url = f"{live_server.url}/orga/publication/{club.slug}/concours/{contest.pk}/parties/1/feuilles-de-marque/"
     response = page.goto(url)
     assert response is not None and response.status == 200
     pdf = tmp_path / "feuilles.pdf"

@@ -18,7 +18,7 @@ from django.urls import reverse
 from tests.e2e.helpers import shoot, shots_folder
 from tests.tournaments.conftest import make_contest
 from tournaments.models import Player
-from tournaments.services import solo
+from tournaments.services.solo import registration as solo
 
 NAMES = ["Jean Martin", "Marie Le Goff", "Soizic Le Floch-Kerjean", "Hervé Guillou", "Gaël Morvan"]
 

@@ -42,8 +42,8 @@ def _timed_sheet(club: Any, seconds_left: int) -> Any:
     from scoring import services
     from tests.scoring.conftest import _entries, make_contest, make_round
     from tests.scoring.helpers import play_deals
-    from tournaments.services import clock
-    from tournaments.services.partie_format import set_partie_format
+    from tournaments.services.rounds import clock
+    from tournaments.services.rounds.format import set_partie_format
 
     contest = make_contest(club, "club_contest", "chrono", time_up="after_more_deals",
                            time_up_deals=2)  # fmt: skip

@@ -1,7 +1,7 @@
 """Shared helpers for the engine tests (no Django)."""
 
-from engine.deal import Deal, DealScore, Team, score_deal
-from engine.rules import Ruleset, make_ruleset
+from engine.belote.deal import Deal, DealScore, Team, score_deal
+from engine.belote.rules import Ruleset, make_ruleset
 
 A, B = Team.A, Team.B
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from engine.cards import Rank, Suit, Trump
-from engine.deal import Announcement, AnnouncementKind, Contract, Deal, score_deal
-from engine.errors import ERROR_CODES, EngineError
+from engine.belote.cards import Rank, Suit, Trump
+from engine.belote.deal import Announcement, AnnouncementKind, Contract, Deal, score_deal
+from engine.errors import EngineError, error_codes
 
 from .helpers import A, B, rules, score
 
@@ -219,7 +219,7 @@ INVALID = [
 
 @pytest.mark.parametrize(("ruleset", "deal", "code"), INVALID)
 def test_impossible_deals_are_refused(ruleset, deal, code) -> None:  # type: ignore[no-untyped-def]
-    assert code in ERROR_CODES
+    assert code in error_codes()
     with pytest.raises(EngineError) as info:
         score_deal(ruleset, deal)
     assert info.value.code == code

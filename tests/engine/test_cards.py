@@ -1,6 +1,6 @@
 """Card values and totals (rules.md §1)."""
 
-from engine.cards import (
+from engine.belote.cards import (
     DEAL_TOTAL,
     Card,
     Rank,

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.cli import run
-from engine.errors import ERROR_CODES
+from engine.errors import error_codes
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -177,7 +177,7 @@ def test_table_check_command() -> None:
 def test_bad_input_exits_2_with_a_coded_error(command: str, payload: object, code: str) -> None:
     exit_code, out = call(command, payload)  # type: ignore[arg-type]
     assert exit_code == 2
-    assert out["error"]["code"] == code and code in ERROR_CODES
+    assert out["error"]["code"] == code and code in error_codes()
     assert isinstance(out["error"]["message"], str)
 
 
@@ -207,7 +207,7 @@ def test_real_process_never_prints_a_traceback() -> None:
 
 
 def test_engine_does_not_import_django() -> None:
-    code = "import sys, engine.cli, engine.game; print(any(m.startswith('django') for m in sys.modules))"
+    code = "import sys, engine.belote.cli, engine.belote.game; print(any(m.startswith('django') for m in sys.modules))"
     proc = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
     )

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from engine.cli import run
-from engine.errors import ERROR_CODES
+from engine.errors import error_codes
 
 
 def call(command: str, payload: object) -> tuple[int, dict[str, Any]]:
@@ -25,7 +25,7 @@ def score(rules: object, deal: dict[str, Any], **extra: object) -> tuple[int, di
 
 def error(out: dict[str, Any]) -> str:
     code = str(out["error"]["code"])
-    assert code in ERROR_CODES
+    assert code in error_codes()
     return code
 
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from engine.cards import Trump
-from engine.deal import Outcome
+from engine.belote.cards import Trump
+from engine.belote.deal import Outcome
 
 from .helpers import A, B, score
 
@@ -57,7 +57,7 @@ def test_classic_outcomes(
     outcome: Outcome,
     carry_out: int,
 ) -> None:
-    from engine.deal import DealKind
+    from engine.belote.deal import DealKind
 
     if "kind" in deal:
         deal = {**deal, "kind": DealKind(deal["kind"])}

@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.deal import Contract, Outcome
+from engine.belote.deal import Contract, Outcome
 
 from .helpers import A, B, rules, score
 
@@ -282,7 +282,7 @@ def test_contract_success_with_more_than_defense_example() -> None:
 
 
 def test_penalty_in_contree_adds_the_contract() -> None:
-    from engine.deal import DealKind
+    from engine.belote.deal import DealKind
 
     res = score("cannes_contree_2016", kind=DealKind.PENALTY, penalised=B, bid=120)
     assert (res.score_a, res.score_b) == (280, 0)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.deal import Team
+from engine.belote.deal import Team
 
 from .helpers import A, rules, score
 

@@ -17,13 +17,13 @@ from collections.abc import Iterator
 
 import pytest
 
-from engine.belote.common import make as _make
-from engine.belote.general import score_general as _score
-from engine.cards import Trump
-from engine.deal import Contract, Deal, DealKind, DealScore, Outcome, score_deal
+from engine.belote.cards import Trump
+from engine.belote.deal import Contract, Deal, DealKind, DealScore, Outcome, score_deal
+from engine.belote.rules import PRESETS, Ruleset, make_ruleset
+from engine.belote.steps.common import make as _make
+from engine.belote.steps.fast import fast_classic as _fast_classic
+from engine.belote.steps.general import score_general as _score
 from engine.errors import EngineError
-from engine.fast import fast_classic as _fast_classic
-from engine.rules import PRESETS, Ruleset, make_ruleset
 
 from .helpers import A, B
 

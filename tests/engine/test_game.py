@@ -4,9 +4,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.deal import Deal, DealKind, Team
+from engine.belote.deal import Deal, DealKind, Team
+from engine.belote.game import GameState, fold_game
 from engine.errors import EngineError
-from engine.game import GameState, fold_game
 
 from .helpers import A, B, rules
 

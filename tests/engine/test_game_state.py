@@ -12,8 +12,8 @@ import random
 
 import pytest
 
-from engine.deal import Deal, DealKind
-from engine.game import GameEntry, GameState, fold_game
+from engine.belote.deal import Deal, DealKind
+from engine.belote.game import GameEntry, GameState, fold_game
 
 from .helpers import A, B, rules
 

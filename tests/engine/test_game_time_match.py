@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.deal import Deal, DealKind, Team
+from engine.belote.deal import Deal, DealKind, Team
+from engine.belote.game import FinalScore, GameState, final_score, fold_game, start_state
+from engine.belote.match import MatchState, fold_match
+from engine.belote.rules import TimeUp
 from engine.errors import EngineError
-from engine.game import FinalScore, GameState, final_score, fold_game, start_state
-from engine.match import MatchState, fold_match
-from engine.rules import TimeUp
 
 from .helpers import A, B, rules
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cards import Rank, Suit, Trump
-from engine.deal import Announcement, AnnouncementKind, Contract
+from engine.belote.cards import Rank, Suit, Trump
+from engine.belote.deal import Announcement, AnnouncementKind, Contract
+from engine.belote.rules import PRESETS, Ruleset, make_ruleset, ruleset_from_json
 from engine.errors import EngineError
-from engine.rules import PRESETS, Ruleset, make_ruleset
 
 from .helpers import A, B, rules, score
 
@@ -132,29 +132,29 @@ def test_a_capot_belote_bid_is_a_capot_bid_with_the_belote() -> None:
 
 # ---- a variant without a preset takes its own defaults ---------------------------------
 def test_variant_contree_without_preset_starts_from_ffb_contree_2016() -> None:
-    assert Ruleset.from_json({"variant": "contree"}) == PRESETS["ffb_contree_2016"].rules
-    r = Ruleset.from_json({"variant": "contree", "target": 1500})
+    assert ruleset_from_json({"variant": "contree"}) == PRESETS["ffb_contree_2016"].rules
+    r = ruleset_from_json({"variant": "contree", "target": 1500})
     assert r.target == 1500 and r.failed_points.value == "160_plus_contract"
 
 
 def test_variant_coinche_is_contree_with_announcements() -> None:
-    r = Ruleset.from_json({"variant": "coinche"})
+    r = ruleset_from_json({"variant": "coinche"})
     assert r == PRESETS["ffb_coinche_2015"].rules and r.announcements is True
 
 
 def test_variant_classic_or_none_starts_from_the_classic_defaults() -> None:
-    assert Ruleset.from_json({"variant": "classic"}) == Ruleset()
-    assert Ruleset.from_json({}) == Ruleset()
+    assert ruleset_from_json({"variant": "classic"}) == Ruleset()
+    assert ruleset_from_json({}) == Ruleset()
 
 
 def test_a_preset_wins_over_the_variant_defaults() -> None:
-    r = Ruleset.from_json({"preset": "cannes_contree_2016", "variant": "coinche"})
+    r = ruleset_from_json({"preset": "cannes_contree_2016", "variant": "coinche"})
     assert r.variant.value == "coinche" and r.surcontre_multiplier == 3
 
 
 def test_a_bad_variant_is_refused() -> None:
     with pytest.raises(EngineError) as info:
-        Ruleset.from_json({"variant": "tarot"})
+        ruleset_from_json({"variant": "tarot"})
     assert info.value.code == "rules.invalid_value"
 
 
@@ -178,4 +178,4 @@ def test_new_options_round_trip_through_json() -> None:
         match_games=3,
         match_format="all_games",
     )
-    assert Ruleset.from_json(r.to_json()) == r
+    assert ruleset_from_json(r.to_json()) == r

@@ -1,4 +1,4 @@
-"""engine.match, table-driven: after each game of a match, is it decided, and who won it.
+"""engine.belote.match, table-driven: after each game of a match, is it decided, and who won it.
 
 Each case is a format (``match_games``, ``match_format``) and the games in order as
 (winner, score A, score B); ``decided_after`` is the number of games after which the match is
@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.deal import Team
+from engine.belote.deal import Team
+from engine.belote.game import FinalScore
+from engine.belote.match import fold_match
 from engine.errors import EngineError
-from engine.game import FinalScore
-from engine.match import fold_match
 
 from .helpers import A, B, rules
 

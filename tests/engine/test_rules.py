@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from engine.errors import ERROR_CODES, EngineError
-from engine.rules import OPTIONS, PRESETS, Rounding, Ruleset, make_ruleset, ruleset_from_json
+from engine.belote.rules import OPTIONS, PRESETS, Rounding, Ruleset, make_ruleset, ruleset_from_json
+from engine.errors import EngineError, error_codes
 
 # Every row of rules.md §5 and §5b, with the values the table lists (as option values).
 SECTION_5_ROWS = {
@@ -130,7 +130,7 @@ def test_preset_key_facts() -> None:
 def test_json_round_trip(name: str) -> None:
     rules = PRESETS[name].rules
     data = json.loads(json.dumps(rules.to_json()))
-    assert Ruleset.from_json(data) == rules
+    assert ruleset_from_json(data) == rules
     assert ruleset_from_json(name) == rules
 
 
@@ -160,7 +160,7 @@ def test_bad_rules_are_rejected_with_a_code(data: object, code: str) -> None:
     with pytest.raises(EngineError) as info:
         ruleset_from_json(data)
     assert info.value.code == code
-    assert code in ERROR_CODES
+    assert code in error_codes()
 
 
 def test_direct_construction_is_validated() -> None:

@@ -1,5 +1,5 @@
 """engine.standings with matches of several games: a result carries the games won, the match
-is won on games won then on points (as ``engine.match.fold_match`` decides it), and a contest
+is won on games won then on points (as ``engine.belote.match.fold_match`` decides it), and a contest
 ranked on wins ranks on matches won, then on its tie-breaks.
 
 Table-driven: each case is a small contest written as match results, and the expected ranking.
@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.deal import Team
+from engine.belote.deal import Team
+from engine.belote.game import FinalScore
+from engine.belote.match import fold_match
+from engine.belote.rules import make_ruleset
 from engine.errors import EngineError
-from engine.game import FinalScore
-from engine.match import fold_match
-from engine.rules import make_ruleset
 from engine.standings import (
     GameResult,
     RankingMethod,

@@ -10,10 +10,18 @@ from collections.abc import Iterator
 
 import pytest
 
-from engine.cards import Rank, Suit, Trump
-from engine.deal import Announcement, AnnouncementKind, Contract, Deal, Outcome, Team, score_deal
+from engine.belote.cards import Rank, Suit, Trump
+from engine.belote.deal import (
+    Announcement,
+    AnnouncementKind,
+    Contract,
+    Deal,
+    Outcome,
+    Team,
+    score_deal,
+)
+from engine.belote.rules import PRESETS, BeloteOnFailure, Ruleset, make_ruleset
 from engine.errors import EngineError
-from engine.rules import PRESETS, BeloteOnFailure, Ruleset, make_ruleset
 
 from .helpers import A, B, assert_breakdown_adds_up
 

@@ -2,8 +2,8 @@
 
 import pytest
 
+from engine.belote.game import fold_game, table_check
 from engine.errors import EngineError
-from engine.game import fold_game, table_check
 
 from .helpers import A, B, rules
 
@@ -31,7 +31,7 @@ def test_missing_belote_or_capot_is_reported() -> None:
 
 
 def test_matches_a_folded_game() -> None:
-    from engine.deal import Deal
+    from engine.belote.deal import Deal
 
     deals = [Deal(taker=A, points_a=100, belote=B)] * 6 + [Deal(taker=B, capot=B)] * 6
     g = fold_game(CLUB, deals)

@@ -41,7 +41,7 @@ def fixture(
     """A running contest, round 1 published with ``tables`` tables: their table links."""
     from django.urls import reverse
 
-    from engine.rules import make_ruleset
+    from engine.belote.rules import make_ruleset
     from scoring import services
     from tournaments.models import Contest, Entry, Player, Round, Table
 

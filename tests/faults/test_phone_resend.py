@@ -2,7 +2,7 @@
 
 The server is made slower than the phone's patience without any test hook: the drill holds the
 score sheet's row lock from another connection (``SELECT ... FOR UPDATE``), as a long write on
-the same table would, so the deal POST (``scoring.views_table.deal``) waits where it takes that
+the same table would, so the deal POST (``scoring.table.views.deal``) waits where it takes that
 lock, in the link's lookup (``scoring.access.sheet_for_link(lock=True)``), before
 ``scoring.services.record_deal_locked`` writes the deal in the same transaction. The phone
 gives up after 1 s (its answer is lost) and sends the same form again (same client id, same

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from config.cache import ResilientRedisCache
+from config.outages.cache import ResilientRedisCache
 from tests.conftest import PASSWORD
 
 # Nothing listens on loopback port 9: every connection is refused at once.
@@ -30,7 +30,7 @@ def test_operations_degrade_to_a_miss() -> None:
 def test_login_works_while_redis_is_down(settings: Any, organiser: Any) -> None:
     settings.CACHES = {
         "default": {
-            "BACKEND": "config.cache.ResilientRedisCache",
+            "BACKEND": "config.outages.cache.ResilientRedisCache",
             "LOCATION": DOWN,
             "OPTIONS": {"socket_connect_timeout": 0.2},
         }

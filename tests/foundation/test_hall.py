@@ -18,7 +18,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.test import RequestFactory
 
 from config import hall
-from tournaments import links
+from tournaments.contests import links
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -275,9 +275,9 @@ def test_english_differs_from_french(po_entries: list[Entry]) -> None:
 
 
 def test_rules_form_strings_are_in_the_catalog(po_entries: list[Entry]) -> None:
-    """tournaments/rules_form.py marks its strings with ``L = gettext_lazy``, an alias that
+    """tournaments/rules/contest.py marks its strings with ``L = gettext_lazy``, an alias that
     makemessages does not extract: locale/update.sh extracts them with xgettext ``-k L``."""
-    from tournaments import rules_form
+    from tournaments.rules import contest as rules_form
 
     labels = [*rules_form.PRESET_TITLES.values(), *(title for title, _ in rules_form.SECTIONS)]
     labels += [*rules_form.LABELS.values()]

@@ -12,7 +12,7 @@ from django.test import Client
 @pytest.mark.django_db
 def test_lost_database_gives_503(client: Client) -> None:
     with mock.patch(
-        "tournaments.views_public.Contest.objects.filter",
+        "publishing.public.contest.Contest.objects.filter",
         side_effect=OperationalError("server closed the connection unexpectedly"),
     ):
         response = client.get("/")
@@ -26,7 +26,7 @@ def test_a_bad_query_is_not_disguised_as_an_outage() -> None:
     client = Client(raise_request_exception=True)
     with (
         mock.patch(
-            "tournaments.views_public.Contest.objects.filter",
+            "publishing.public.contest.Contest.objects.filter",
             side_effect=ProgrammingError("no such column"),
         ),
         pytest.raises(ProgrammingError),

@@ -13,7 +13,7 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
-from config import auth
+from config.throttles import logins as auth
 from tests.conftest import PASSWORD
 
 N = auth.MAX_FAILURES_PER_USER_AND_ADDRESS  # failures of one client for one user name

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from config import ratelimit
+from config.throttles import counters as ratelimit
 
 HALL = "192.0.2.10"  # the one address every phone of the hall shares
 
@@ -413,7 +413,7 @@ def redis_cache() -> Any:
 
     import redis
 
-    from config.cache import ResilientRedisCache
+    from config.outages.cache import ResilientRedisCache
 
     backend = ResilientRedisCache(
         REDIS_URL,
@@ -432,7 +432,7 @@ def redis_cache() -> Any:
 def test_redis_counters_count_in_a_window_from_the_first_hit(redis_cache: Any) -> None:
     import redis
 
-    from config.ratelimit import hit
+    from config.throttles.counters import hit
 
     client = redis.Redis.from_url(REDIS_URL)
     assert [hit("link", 600, redis_cache) for _ in range(4)] == [1, 2, 3, 4]
@@ -449,8 +449,8 @@ def test_redis_counters_count_in_a_window_from_the_first_hit(redis_cache: Any) -
 
 
 def test_redis_counters_while_redis_is_down() -> None:
-    from config.cache import ResilientRedisCache
-    from config.ratelimit import hit
+    from config.outages.cache import ResilientRedisCache
+    from config.throttles.counters import hit
 
     down = ResilientRedisCache(
         "redis://127.0.0.1:9/0", {"OPTIONS": {"socket_connect_timeout": 0.2}}
@@ -467,7 +467,7 @@ def test_runaway_client_is_stopped_with_the_redis_cache(
 
     settings.CACHES = {
         "default": {
-            "BACKEND": "config.cache.ResilientRedisCache",
+            "BACKEND": "config.outages.cache.ResilientRedisCache",
             "LOCATION": "redis://127.0.0.1:6379/13",
             "KEY_PREFIX": redis_cache.key_prefix,
         }

@@ -11,8 +11,8 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from publishing import pagecache
-from publishing.tables import StandingsTable
+from publishing.cache import pages as pagecache
+from publishing.tables.standings import StandingsTable
 from standings import events
 from standings import services as standings
 from tests.standings.factory import played_contest

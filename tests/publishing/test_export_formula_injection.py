@@ -12,7 +12,7 @@ import openpyxl
 import pytest
 from django.test import Client
 
-from publishing import exports
+from publishing.exports import contest as exports
 from standings import services as standings
 from tests.standings.factory import add_round, finish_round, make_contest
 
@@ -82,7 +82,7 @@ def test_ods_writes_names_as_text_cells(contest: Any) -> None:
 def test_anonymous_public_export_is_safe_cached_and_throttled(
     contest: Any, settings: Any, monkeypatch: Any
 ) -> None:
-    from publishing import views_standings
+    from publishing.public import standings as views_standings
 
     settings.ATOUT_PUBLIC_STATE_CACHE = True  # one process: the test's cache is shared
     url = f"/concours/{contest.club.slug}/{contest.slug}/classement/export.xlsx"

@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from publishing import exports
+from publishing.exports import contest as exports
 from publishing.models import ExportJob
 from tests.standings.factory import add_round, finish_round, make_contest
 
@@ -60,7 +60,7 @@ def test_asking_for_an_export_cleans_up_without_a_beat(
 ) -> None:
     old = _finished_job(contest, hours_ago=48)
     client.force_login(organiser)
-    url = f"/orga/{contest.club.slug}/concours/{contest.pk}/exports/"
+    url = f"/orga/publication/{contest.club.slug}/concours/{contest.pk}/exports/"
     response = client.post(url, {"kind": "entries", "format": "csv"})
     assert response.status_code == 302
     assert not ExportJob.objects.filter(pk=old.pk).exists()

@@ -11,7 +11,7 @@ import pytest
 import tablib
 from django.test import Client
 
-from publishing import exports
+from publishing.exports import contest as exports
 from publishing.models import ExportJob
 from scoring.models import DealRecord
 from standings import services as standings
@@ -107,7 +107,7 @@ def test_export_job_from_the_page_to_the_download(
     client: Client, organiser: Any, contest: Any
 ) -> None:
     client.force_login(organiser)
-    base = f"/orga/{contest.club.slug}/concours/{contest.pk}/exports/"
+    base = f"/orga/publication/{contest.club.slug}/concours/{contest.pk}/exports/"
     response = client.post(base, {"kind": "deals", "format": "ods"})
     job = ExportJob.objects.get()
     assert response.status_code == 302 and response.url == f"{base}{job.pk}/"
@@ -126,7 +126,7 @@ def test_running_job_page_polls_with_a_progress_bar(
     job = ExportJob.objects.create(
         contest=contest, kind="deals", format="csv", status="running", progress=40
     )
-    url = f"/orga/{contest.club.slug}/concours/{contest.pk}/exports/{job.pk}/"
+    url = f"/orga/publication/{contest.club.slug}/concours/{contest.pk}/exports/{job.pk}/"
     page = client.get(url).content.decode()
     assert 'hx-trigger="every 1s"' in page and 'value="40"' in page
     fragment = client.get(url, HTTP_HX_REQUEST="true").content.decode()
@@ -152,7 +152,7 @@ def test_done_job_is_not_rerun(contest: Any) -> None:
 
 def test_bad_export_form_is_a_400(client: Client, organiser: Any, contest: Any) -> None:
     client.force_login(organiser)
-    base = f"/orga/{contest.club.slug}/concours/{contest.pk}/exports/"
+    base = f"/orga/publication/{contest.club.slug}/concours/{contest.pk}/exports/"
     response = client.post(base, {"kind": "passwords", "format": "pdf"})
     assert response.status_code == 400
     assert "Choisissez" in response.content.decode()
@@ -165,7 +165,7 @@ def test_outsiders_cannot_export_nor_download(
     job = ExportJob.objects.create(contest=contest, kind="entries", format="csv")
     exports.run_job(job.pk)
     client.force_login(outsider)
-    base = f"/orga/{contest.club.slug}/concours/{contest.pk}/exports/"
+    base = f"/orga/publication/{contest.club.slug}/concours/{contest.pk}/exports/"
     assert client.get(base).status_code == 404
     assert client.post(base, {"kind": "entries", "format": "csv"}).status_code == 404
     assert client.get(f"{base}{job.pk}/telecharger/").status_code == 404

@@ -64,11 +64,10 @@ def test_public_pages_say_partie_never_manche(club: Any) -> None:
     standings.rebuild(contest.pk)
     base = f"/concours/{club.slug}/{contest.slug}/"
     client = Client()
-    for path in ("", "classement/", "resultats/2/", "equipe/1/", "manche/2/", "projecteur/"):
+    for path in ("", "classement/", "resultats/2/", "equipe/1/", "partie/2/", "projecteur/"):
         response = client.get(base + path)
         assert response.status_code == 200, path
-        # "manche" may stay in the URLs, never in the words shown.
-        text = response.content.decode().replace("/manche/", "/")
+        text = response.content.decode()
         assert "manche" not in text.lower(), (path, text[text.lower().find("manche") - 80 :][:160])
     team = client.get(base + "equipe/1/").content.decode()
     assert "Rang après la partie 2" in team and "partie(s)" not in team
@@ -96,7 +95,7 @@ def test_french_plurals() -> None:
 @pytest.mark.django_db
 def test_the_english_draw_header_says_versus(club: Any) -> None:
     contest = played_contest(club, teams=4, rounds=1)
-    base = f"/concours/{club.slug}/{contest.slug}/manche/1/"
+    base = f"/concours/{club.slug}/{contest.slug}/partie/1/"
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     draw = client.get(base).content.decode()
     assert "<th>versus</th>" in draw

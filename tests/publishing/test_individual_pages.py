@@ -13,7 +13,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from publishing import exports
+from publishing.exports import contest as exports
 from publishing.models import ExportJob, Prize
 from standings import services as standings
 from tests.scoring.conftest import page_text
@@ -243,7 +243,7 @@ def test_the_rules_form_stores_the_individual_tiebreaks(club: Any, organiser: An
     url = reverse("tournaments:contest_edit", args=[club.slug, contest.pk])
     page = page_text(client.get(url))
     assert "Départage du classement individuel" in page and "meilleure première partie" in page
-    from tournaments.rules_form import RulesForm
+    from tournaments.rules.contest import RulesForm
 
     rules = {
         name: field.initial

@@ -10,12 +10,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from publishing import exports
 from publishing import services as publishing
+from publishing.exports import contest as exports
 from tests.tournaments.conftest import add_teams, login, make_contest
 from tests.tournaments.test_phases_services import draw_and_play
-from tournaments.services import phases_plan
-from tournaments.services.phases_core import PhaseSpec
+from tournaments.services.phases import plan as phases_plan
+from tournaments.services.phases.core import PhaseSpec
 
 PLAN = [
     PhaseSpec("pools", "Poules", 1, {"pool_size": 4, "method": "serpentine"}),

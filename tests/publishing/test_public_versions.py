@@ -1,5 +1,5 @@
 """Whole public pages cached under the contest's version: no SQL once warm, and every
-publication change or new snapshot shows at once (``publishing.versions``, ``pagecache``)."""
+publication change or new snapshot shows at once (``publishing.cache.versions``, ``pagecache``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from unittest import mock
 import pytest
 from django.test import Client, override_settings
 
-from publishing import pagecache, versions
+from publishing.cache import pages as pagecache
+from publishing.cache import versions
 from standings import services as standings
 from tests.standings.factory import played_contest
 from tournaments import services as tournaments_services
@@ -163,7 +164,7 @@ def test_process_local_cache_is_never_trusted() -> None:
 def test_redis_down_serves_every_public_page(client: Client, contest: Any) -> None:
     down = {
         "default": {
-            "BACKEND": "config.cache.ResilientRedisCache",
+            "BACKEND": "config.outages.cache.ResilientRedisCache",
             "LOCATION": "redis://127.0.0.1:9/0",  # nothing listens there
             "OPTIONS": {"socket_connect_timeout": 0.2},
         }

@@ -26,7 +26,8 @@ def contest(club: Any) -> Any:
 
 
 def _orga(contest: Any) -> str:
-    return f"/orga/{contest.club.slug}/concours/{contest.pk}/"
+    """The contest's address among the publishing app's organiser pages."""
+    return f"/orga/publication/{contest.club.slug}/concours/{contest.pk}/"
 
 
 def test_publishing_standings_rebuilds_synchronously(
@@ -35,7 +36,7 @@ def test_publishing_standings_rebuilds_synchronously(
     """Even with the broker down, the standings are public as soon as the flag is."""
     client.force_login(organiser)
     response = client.post(
-        _orga(contest) + "manches/1/publication/",
+        _orga(contest) + "parties/1/",
         {"r1-show_draw": "on", "r1-show_results": "on", "r1-show_standings": "on"},
     )
     assert response.status_code == 302
@@ -51,8 +52,8 @@ def test_publishing_standings_rebuilds_synchronously(
 
 def test_unpublishing_hides_at_once(client: Client, organiser: Any, contest: Any) -> None:
     client.force_login(organiser)
-    client.post(_orga(contest) + "manches/1/publication/", {"r1-show_standings": "on"})
-    client.post(_orga(contest) + "manches/1/publication/", {})
+    client.post(_orga(contest) + "parties/1/", {"r1-show_standings": "on"})
+    client.post(_orga(contest) + "parties/1/", {})
     assert standings.public_snapshot(contest) is None
     url = f"/concours/{contest.club.slug}/{contest.slug}/classement/"
     assert Client().get(url).status_code == 404
@@ -60,7 +61,7 @@ def test_unpublishing_hides_at_once(client: Client, organiser: Any, contest: Any
 
 def test_draft_round_cannot_be_published(client: Client, organiser: Any, contest: Any) -> None:
     client.force_login(organiser)
-    response = client.post(_orga(contest) + "manches/2/publication/", {"r2-show_standings": "on"})
+    response = client.post(_orga(contest) + "parties/2/", {"r2-show_standings": "on"})
     assert response.status_code == 409
     assert "Publiez la partie" in response.content.decode()
     assert not contest.rounds.get(number=2).show_standings
@@ -68,7 +69,7 @@ def test_draft_round_cannot_be_published(client: Client, organiser: Any, contest
 
 def test_publication_page_and_rebuild_button(client: Client, organiser: Any, contest: Any) -> None:
     client.force_login(organiser)
-    page = client.get(_orga(contest) + "publication/").content.decode()
+    page = client.get(_orga(contest)).content.decode()
     assert "Partie 1" in page and "publiez d’abord le tirage" in page.replace(
         "&#x27;", "’"
     ).replace("'", "’")
@@ -81,9 +82,9 @@ def test_scorer_and_outsider_cannot_publish(
 ) -> None:
     for user in (scorer, outsider):
         client.force_login(user)
-        url = _orga(contest) + "manches/1/publication/"
+        url = _orga(contest) + "parties/1/"
         assert client.post(url, {"r1-show_standings": "on"}).status_code == 404
-        assert client.get(_orga(contest) + "publication/").status_code == 404
+        assert client.get(_orga(contest)).status_code == 404
     assert not contest.rounds.get(number=1).show_standings
 
 
@@ -129,7 +130,7 @@ def test_score_sheets_print_with_qr_codes(client: Client, organiser: Any, club: 
     contest = make_contest(club, teams=5)
     add_round(contest, 1, [(1, 2), (3, 4), (5, None)])
     client.force_login(organiser)
-    page = client.get(_orga(contest) + "manches/1/feuilles-de-marque/").content.decode()
+    page = client.get(_orga(contest) + "parties/1/feuilles-de-marque/").content.decode()
     assert page.count('class="print-page score-sheet"') == 2  # no sheet for the bye
     assert page.count("<svg") == 2
     sheets = list(ScoreSheet.objects.filter(table__entry_b__isnull=False))
@@ -153,7 +154,7 @@ def test_score_sheets_encode_the_public_address_not_the_organisers_host(
     client: Client, organiser: Any, club: Any, settings: Any, monkeypatch: Any
 ) -> None:
     """In a hall the organiser browses 127.0.0.1; the phones need the laptop's LAN address."""
-    from publishing import views_organiser
+    from publishing.organiser import views as views_organiser
 
     encoded: list[str] = []
     real = views_organiser.qr_svg
@@ -162,7 +163,7 @@ def test_score_sheets_encode_the_public_address_not_the_organisers_host(
     contest = make_contest(club, teams=4)
     add_round(contest, 1, [(1, 2), (3, 4)])
     client.force_login(organiser)
-    page = client.get(_orga(contest) + "manches/1/feuilles-de-marque/", HTTP_HOST="127.0.0.1")
+    page = client.get(_orga(contest) + "parties/1/feuilles-de-marque/", HTTP_HOST="127.0.0.1")
     assert page.status_code == 200
     assert len(encoded) == 2
     assert all(url.startswith("http://192.168.1.20:8000/table/r1/t") for url in encoded)
@@ -180,7 +181,7 @@ def test_an_https_address_is_printed_whole(
     contest = make_contest(club, teams=2)
     add_round(contest, 1, [(1, 2)])
     client.force_login(organiser)
-    body = client.get(_orga(contest) + "manches/1/feuilles-de-marque/").content.decode()
+    body = client.get(_orga(contest) + "parties/1/feuilles-de-marque/").content.decode()
     code = ScoreSheet.objects.get().short_code
     assert f"https://belote.example.org/t/{code[:4]}-{code[4:]}<" in body
 
@@ -196,21 +197,21 @@ def test_score_sheets_of_a_target_game_have_running_totals(
     contest.save()
     add_round(contest, 1, [(1, 2)])
     client.force_login(organiser)
-    page = client.get(_orga(contest) + "manches/1/feuilles-de-marque/").content.decode()
+    page = client.get(_orga(contest) + "parties/1/feuilles-de-marque/").content.decode()
     assert "Partie en 1000 points" in page and "Cumul n° 1" in page
 
 
 def test_draft_round_sheets_are_refused(client: Client, organiser: Any, contest: Any) -> None:
     client.force_login(organiser)
-    response = client.get(_orga(contest) + "manches/2/feuilles-de-marque/")
+    response = client.get(_orga(contest) + "parties/2/feuilles-de-marque/")
     assert response.status_code == 409 and "brouillon" in response.content.decode()
-    posters = client.get(_orga(contest) + "manches/2/affiches/")
+    posters = client.get(_orga(contest) + "parties/2/affiches/")
     assert posters.status_code == 200 and "peut encore changer" in posters.content.decode()
 
 
 def test_draw_posters(client: Client, organiser: Any, contest: Any) -> None:
     client.force_login(organiser)
-    page = client.get(_orga(contest) + "manches/1/affiches/").content.decode()
+    page = client.get(_orga(contest) + "parties/1/affiches/").content.decode()
     assert "tirage par table" in page and "trouvez votre table par équipe" in page
     # by table, by team, and by player (12 players, by surname)
     assert page.count("<tr>") == 1 + 3 + 1 + 6 + 1 + 12
@@ -266,7 +267,7 @@ def test_a_projector_with_no_standings_yet_offers_the_public_draw(club: Any) -> 
     contest = make_contest(club, teams=8)
     client = Client()
     content_url = f"/concours/{club.slug}/{contest.slug}/projecteur/contenu/"
-    draw_url = f"/concours/{club.slug}/{contest.slug}/manche/1/projection/"
+    draw_url = f"/concours/{club.slug}/{contest.slug}/partie/1/projection/"
     add_round(contest, 1, show_draw=False, show_standings=False)
     hidden = client.get(content_url).content.decode()
     assert "s'affichera ici" in hidden and draw_url not in hidden  # the draw is not public

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.test import RequestFactory
 
-from publishing.tables import StandingsTable, table_rows
+from publishing.tables.standings import StandingsTable, table_rows
 from standings import services as standings
 from tests.standings.factory import played_contest
 

@@ -79,6 +79,7 @@ def world(club: Any, other_club: Any, organiser: Any, scorer: Any, outsider: Any
     from scoring import services as scoring_services
     from scoring.adapters import DealFacts
     from scoring.models import ScoreSheet
+    from seasons import services as season_services
     from tournaments import services
     from tournaments.models import Membership
 
@@ -108,7 +109,7 @@ def world(club: Any, other_club: Any, organiser: Any, scorer: Any, outsider: Any
     prize = Prize.objects.create(contest=contest, rank_from=1, rank_to=1, label="Jambon")
     job = ExportJob.objects.create(contest=contest, kind="entries", format="csv")
     entry = contest.entries.order_by("number").first()
-    season = services.create_season(club, name="Challenge privé")
+    season = season_services.create_season(club, name="Challenge privé")
     from tournaments.models import Player, SoloEntry
 
     alone = Player.objects.create(club=club, first_name="Solo", last_name="Seul")

@@ -315,7 +315,7 @@ def _postgres_only() -> None:
 def _make_tables(club: Any) -> list[dict[str, Any]]:
     from django.urls import reverse
 
-    from engine.rules import make_ruleset
+    from engine.belote.rules import make_ruleset
     from scoring import services
     from tests.scoring.conftest import make_contest, make_round
     from tournaments.models import Entry, Player
@@ -348,7 +348,7 @@ def _make_tables(club: Any) -> list[dict[str, Any]]:
 
 def _engine_fold(sheet: Any, deals: list[Any]) -> list[str]:
     """Differences between the stored scores and a fresh fold of the stored facts."""
-    from engine.game import GameState
+    from engine.belote.game import GameState
     from scoring import adapters, services
 
     rules = services.rules_of(sheet)

@@ -19,7 +19,12 @@ from hypothesis import strategies as st
 
 from tests.conftest import PASSWORD
 from tests.reliability.fingerprint import database_fingerprint
-from tests.reliability.test_isolation import _patterns, _url
+from tests.reliability.test_isolation import (
+    ORGANISER_NAMESPACES,
+    PUBLIC_NAMESPACES,
+    _patterns,
+    _url,
+)
 
 FIELD = re.compile(r'name="([A-Za-z0-9_\-]+)"')
 # French words one of which every refusal page shows (messages, form errors, error pages).
@@ -67,7 +72,7 @@ def _post_urls(world: dict[str, Any]) -> list[tuple[str, str, str]]:
     ).token
     urls = [("anonymous", "login", "/compte/connexion/")]
     for namespace, route, pattern in _patterns():
-        if namespace in ("tournaments", "scoring", "publishing"):
+        if namespace in ORGANISER_NAMESPACES:
             urls.append(
                 ("organiser", f"{namespace}:{pattern.name}", _url(pattern, route, world["kwargs"]))
             )
@@ -153,7 +158,7 @@ def test_missing_fields_are_refused_without_change(world: dict[str, Any]) -> Non
     organiser = Client()
     assert organiser.login(username="organisatrice", password=PASSWORD)
     needs_fields = {
-        "tournaments:season_create",
+        "seasons:create",
         "tournaments:players",
         "tournaments:player_edit",
         "tournaments:contest_create",
@@ -241,7 +246,7 @@ def test_ids_beyond_64_bits_are_404_not_500(world: dict[str, Any]) -> None:
     anonymous = Client()
     checked = 0
     for namespace, route, pattern in _patterns():
-        if namespace not in ("tournaments", "public", "scoring", "publishing"):
+        if namespace not in ORGANISER_NAMESPACES + PUBLIC_NAMESPACES:
             continue
         ints = [
             n for n, c in pattern.pattern.converters.items() if type(c).__name__ == "IntConverter"
@@ -326,7 +331,7 @@ def test_quick_add_race_on_a_new_player_reuses_the_one_saved(world: dict[str, An
     from unittest import mock
 
     from tournaments import services
-    from tournaments.services import players as player_services
+    from tournaments.services.clubs import players as player_services
 
     club = world["contest"].club
     saved = services.save_player(club, first_name="Nouveau", last_name="Venu")

@@ -19,8 +19,10 @@ from tests.reliability.fingerprint import database_fingerprint
 
 METHODS = ("get", "post", "put", "patch", "delete")
 SKIPPED_PREFIXES = ("admin/",)  # Django's admin has its own staff-only access
-ORGANISER_NAMESPACES = ("tournaments", "scoring", "publishing")
-PUBLIC_NAMESPACES = ("public", "scores")
+# The seasons app serves both audiences under one namespace: its organiser pages are the ones
+# under /orga/, its public pages are walked as ``seasons-public``.
+ORGANISER_NAMESPACES = ("tournaments", "scoring", "publishing", "seasons")
+PUBLIC_NAMESPACES = ("public", "scores", "seasons-public")
 
 
 def _patterns() -> Iterator[tuple[str, str, URLPattern]]:
@@ -31,7 +33,9 @@ def _patterns() -> Iterator[tuple[str, str, URLPattern]]:
             if isinstance(p, URLResolver):
                 yield from walk(p.url_patterns, prefix + str(p.pattern), p.namespace or namespace)
             elif isinstance(p, URLPattern):
-                yield namespace, prefix + str(p.pattern), p
+                route = prefix + str(p.pattern)
+                public = namespace == "seasons" and not route.startswith("orga/")
+                yield ("seasons-public" if public else namespace), route, p
 
     yield from walk(get_resolver().url_patterns, "", "")
 
@@ -94,7 +98,7 @@ def test_other_club_gets_404_everywhere_and_changes_nothing(
 def test_scorer_cannot_organise(world: dict[str, Any]) -> None:
     client = _client("marqueur")
     before = database_fingerprint()
-    for name, url in _urls(world, ("tournaments", "publishing"), club_only=True):
+    for name, url in _urls(world, ("tournaments", "publishing", "seasons"), club_only=True):
         for method in METHODS:
             response = getattr(client, method)(url)
             assert response.status_code == 404, (name, method, response.status_code)
@@ -161,7 +165,8 @@ def test_organiser_never_gets_a_server_error(world: dict[str, Any]) -> None:
         response = client.get(url)
         assert response.status_code < 500, (name, response.status_code)
         # An export's download is 404 until its job has written the file.
-        if not name.startswith(("public:", "scores:")) and name != "publishing:export_download":
+        public = name.startswith(tuple(f"{n}:" for n in PUBLIC_NAMESPACES))
+        if not public and name != "publishing:export_download":
             assert response.status_code != 404, name
 
 

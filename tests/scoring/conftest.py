@@ -17,7 +17,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from engine.rules import PRESETS, make_ruleset
+from engine.belote.rules import PRESETS, make_ruleset
 
 
 def _entries(contest: Any, club: Any, count: int) -> list[Any]:

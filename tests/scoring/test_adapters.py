@@ -13,11 +13,13 @@ from scoring.models import ScoreSheet
 from tests.scoring.conftest import _entries, make_round
 from tests.scoring.helpers import finish_game, play_deals
 from tournaments import adapters as tournaments_adapters
+from tournaments import ports
 
 
 @pytest.mark.django_db
 def test_registered_with_tournaments(round1: Any, contest: Any, sheet: Any) -> None:
-    assert tournaments_adapters.has_results_source()
+    assert ports.results_source.get() is adapters.finished_results
+    assert ports.round_activity.get() is adapters.round_activity
     finish_game(sheet)
     results = tournaments_adapters.finished_results(contest)
     table = sheet.table
@@ -82,7 +84,7 @@ def test_round_activity_names_what_was_recorded(round1: Any, sheet: Any) -> None
 def test_contest_rules_are_kept_on_the_instance_until_its_rules_change(contest: Any) -> None:
     from unittest import mock
 
-    from engine.rules import make_ruleset
+    from engine.belote.rules import make_ruleset
 
     first = adapters.ruleset_of_contest(contest)
     with mock.patch.object(adapters.json, "dumps", side_effect=AssertionError("recomputed")):

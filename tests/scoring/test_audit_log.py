@@ -100,7 +100,7 @@ def test_publishing_a_round_creates_its_sheets_and_scores_the_bye(club: Any) -> 
 @pytest.mark.django_db
 def test_the_journal_names_the_deal_and_its_table(sheet: Any, organiser: Any) -> None:
     """The real events of a deal and its correction read as sentences with the table's name."""
-    from tournaments import journal
+    from tournaments.journal import sentences as journal
 
     _deal(sheet, 100, device="phone-1234567890")
     sheet.refresh_from_db()

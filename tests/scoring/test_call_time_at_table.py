@@ -15,13 +15,13 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from engine.game import GameState
+from engine.belote.game import GameState
 from scoring import adapters, services
 from scoring.adapters import DealFacts
 from scoring.models import ScoreSheet
 from tests.conftest import PASSWORD
 from tests.scoring.conftest import _entries, make_contest, make_round, organiser_url, page_text
-from tournaments import journal
+from tournaments.journal import sentences as journal
 from tournaments.models import AuditEvent
 
 pytestmark = pytest.mark.django_db

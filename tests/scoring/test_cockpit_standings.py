@@ -4,27 +4,16 @@ after, the step links to the public standings."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from django.urls import reverse
 
-from scoring import follow
 from scoring.models import ScoreSheet
 from tests.scoring.helpers import finish_game
 from tests.tournaments.conftest import add_teams, make_contest
-from tournaments import adapters, services
-from tournaments.cockpit import cockpit_of
-
-
-@pytest.fixture(autouse=True)
-def _progress() -> Iterator[None]:
-    """The sheets' progress as in production (some tournaments tests remove it)."""
-    saved = adapters.progress_source()
-    adapters.set_progress_source(follow.contest_progress)
-    yield
-    adapters.set_progress_source(saved)
+from tournaments import services
+from tournaments.contests.cockpit import cockpit_of
 
 
 def _standings_step(contest: Any) -> Any:

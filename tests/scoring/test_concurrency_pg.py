@@ -106,7 +106,7 @@ def _worker(
 
 
 def test_phones_posting_at_once_keep_exactly_the_right_deals(contest: Any, club: Any) -> None:
-    from engine.rules import make_ruleset
+    from engine.belote.rules import make_ruleset
     from tests.scoring.conftest import _entries, make_round
 
     # A game long enough for every deal: 40 deals.

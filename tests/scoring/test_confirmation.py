@@ -10,7 +10,7 @@ from django.test import Client
 
 from scoring import services
 from scoring.models import DealRecord, ScoreSheet
-from scoring.views import DEVICE_COOKIE
+from scoring.sheet.views import DEVICE_COOKIE
 from tests.conftest import PASSWORD
 from tests.scoring.conftest import deal_data, organiser_url, page_text, table_url
 from tests.scoring.helpers import finish_game, play_deals
@@ -104,7 +104,7 @@ def test_dispute_then_organiser_confirms(sheet: Any, organiser: Any) -> None:
     orga.login(username=organiser.username, password=PASSWORD)
     contest = sheet.table.round.contest
     dashboard = page_text(
-        orga.get(f"/orga/{contest.club.slug}/concours/{contest.pk}/manches/1/feuilles/")
+        orga.get(f"/orga/marque/{contest.club.slug}/concours/{contest.pk}/parties/1/")
     )
     assert 'data-state="disputed"' in dashboard
     detail = page_text(orga.get(organiser_url(sheet, "sheet")))

@@ -13,7 +13,7 @@ import pytest
 from django.test import Client, override_settings
 
 from scoring.models import ScoreSheet
-from scoring.views import DEVICE_COOKIE
+from scoring.sheet.views import DEVICE_COOKIE
 from tests.scoring.conftest import deal_data, page_text, table_url
 
 

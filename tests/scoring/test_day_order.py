@@ -1,7 +1,7 @@
 """No trap in the day's order: a partie drawn by ranking waits for the previous parties' sheets.
 
-Every refusal of ``tournaments.services.day_order`` with real sheets (scoring hands their
-progress to tournaments through ``tournaments.adapters.set_progress_source``): tables still
+Every refusal of ``tournaments.services.rounds.day_order`` with real sheets (scoring hands their
+progress to tournaments through the port ``tournaments.ports.progress_source``): tables still
 playing, not started, contested or to verify; finished but not confirmed when the contest
 waits for confirmations; a forced draw needs a reason, which goes to the journal. A random
 draw at every partie does not wait. Changing a result after a later draw by ranking warns.

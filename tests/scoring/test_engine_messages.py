@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from engine.errors import ERROR_CODES
+from engine.belote.errors import BELOTE_ERROR_CODES
+from engine.errors import error_codes
 from scoring import services
 from scoring.adapters import AnnouncementFacts, DealFacts
 from scoring.messages import (
@@ -27,11 +28,14 @@ from tests.scoring.conftest import (
     table_url,
 )
 
+# The shared codes and belote's: the codes of the other games are worded by their own apps.
+BELOTE_AND_SHARED = (*error_codes("engine"), *BELOTE_ERROR_CODES)
+
 
 def test_every_engine_error_code_has_a_french_message() -> None:
-    missing = [code for code in ERROR_CODES if code not in ERROR_MESSAGES]
+    missing = [code for code in BELOTE_AND_SHARED if code not in ERROR_MESSAGES]
     assert missing == []
-    for code in ERROR_CODES:
+    for code in BELOTE_AND_SHARED:
         text = error_message(code)
         assert text and text != str(UNKNOWN_ERROR)
         # French, not the engine's developer English.
@@ -43,7 +47,7 @@ def test_unknown_code_gets_a_generic_french_message() -> None:
 
 
 def test_every_breakdown_code_and_outcome_has_a_label() -> None:
-    from engine.deal import _LABELS, Outcome
+    from engine.belote.deal import _LABELS, Outcome
 
     assert set(_LABELS) <= set(BREAKDOWN_LABELS)
     assert {o.value for o in Outcome} <= set(OUTCOME_LABELS)

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from engine.game import GameState
-from engine.rules import PRESETS
+from engine.belote.game import GameState
+from engine.belote.rules import PRESETS
 from scoring.forms import DealForm
 
 pytestmark = pytest.mark.django_db

@@ -65,7 +65,7 @@ def _worker(
 def test_phones_racing_across_the_games_keep_every_deal_in_its_game(
     contest: Any, club: Any
 ) -> None:
-    from engine.rules import make_ruleset
+    from engine.belote.rules import make_ruleset
     from tests.scoring.conftest import _entries, make_round
 
     contest.ruleset = make_ruleset(

@@ -196,7 +196,7 @@ def test_a_game_after_a_missing_one_is_a_form_error(club: Any, orga: Client) -> 
 
 
 def test_the_exports_carry_the_games(club: Any) -> None:
-    from publishing import exports
+    from publishing.exports import contest as exports
 
     sheet = play(_club_sheet(club, match_games=3), A, A, B, B, A, A)
     contest = sheet.table.round.contest

@@ -102,7 +102,7 @@ def seeded(club: Any) -> dict[str, Any]:
     play_deals(sheets[2], 4)
     prize = publishing.add_prize(contest, rank_from=1, rank_to=1, label="Un jambon")
     job = ExportJob.objects.create(contest=contest, kind="standings", format="csv")
-    from publishing import exports
+    from publishing.exports import contest as exports
 
     exports.run_job(job.pk)
     from tournaments.models import SoloEntry

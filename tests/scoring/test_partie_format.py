@@ -14,8 +14,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from engine.game import table_check
-from engine.rules import make_ruleset
+from engine.belote.game import table_check
+from engine.belote.rules import make_ruleset
 from scoring import adapters, services
 from scoring.adapters import DealFacts
 from scoring.models import ScoreSheet
@@ -23,11 +23,11 @@ from standings import services as standings
 from standings.readers import contest_with_versions
 from tests.conftest import PASSWORD
 from tests.scoring.conftest import _entries, make_contest, make_round, page_text, table_url
-from tournaments import journal
-from tournaments.forms_format import FormatForm, PartieFormatForm, format_changes, format_line
+from tournaments.journal import sentences as journal
 from tournaments.models import AuditEvent, Contest, Phase, Round
+from tournaments.rules.format import FormatForm, PartieFormatForm, format_changes, format_line
 from tournaments.services import ServiceError
-from tournaments.services.partie_format import set_partie_format
+from tournaments.services.rounds.format import set_partie_format
 
 
 @pytest.fixture

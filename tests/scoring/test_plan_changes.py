@@ -16,25 +16,16 @@ from django.urls import reverse
 
 from engine.standings import ResultKind
 from scoring import adapters as scoring_adapters
-from scoring import follow
 from scoring.models import ScoreSheet
 from tests.scoring.conftest import table_url
 from tests.scoring.helpers import finish_game, play_deals
 from tests.tournaments.conftest import add_teams, login, make_contest
-from tournaments import adapters, journal, services
-from tournaments.cockpit import cockpit_of
+from tournaments import adapters, services
+from tournaments.contests.cockpit import cockpit_of
+from tournaments.journal import sentences as journal
 from tournaments.models import AuditEvent, Contest, Entry, Round, Table
 
 REASON = "la salle a voté"
-
-
-@pytest.fixture(autouse=True)
-def _progress() -> Any:
-    """The sheets' progress as in production (some tournaments tests remove it)."""
-    saved = adapters.progress_source()
-    adapters.set_progress_source(follow.contest_progress)
-    yield
-    adapters.set_progress_source(saved)
 
 
 def _contest(club: Any, teams: int, rounds: int = 6, **values: Any) -> Contest:
@@ -154,7 +145,10 @@ def test_reducing_to_the_partie_just_played_makes_it_the_last_and_the_contest_cl
     cockpit = cockpit_of(contest)
     assert cockpit.next_number is None and cockpit.current == second
     assert cockpit.next_action is not None
-    assert cockpit.next_action.url.endswith("/publication/")  # then prizes, then closing
+    publication = reverse(  # then prizes, then closing
+        "publishing:publication", kwargs={"club_slug": club.slug, "contest_id": contest.pk}
+    )
+    assert cockpit.next_action.url == publication
     draw = next(s for s in cockpit.steps if s.key == "draw")
     assert "2 parties tirées sur 2." in draw.lines and "Toutes les parties sont tirées." in (
         draw.lines

@@ -7,9 +7,9 @@ from django.http import HttpResponse
 
 from engine.errors import EngineError
 from scoring import services
-from scoring import views as shared
 from scoring.forms import SheetForm
 from scoring.models import ScoreSheet
+from scoring.sheet import views as shared
 from scoring.sheet_states import Refusal
 
 

@@ -22,11 +22,11 @@ from scoring.sheet_states import Role
 from tests.conftest import PASSWORD
 from tests.tournaments.conftest import add_teams, make_contest
 from tournaments import services
-from tournaments.cockpit import cockpit_of
+from tournaments.contests.cockpit import cockpit_of
 from tournaments.models import AuditEvent, Contest, Round
-from tournaments.services import phases_plan
-from tournaments.services.phases_core import PhaseSpec
-from tournaments.services.phases_read import read_phases
+from tournaments.services.phases import plan as phases_plan
+from tournaments.services.phases.core import PhaseSpec
+from tournaments.services.phases.read import read_phases
 
 PROMPT = "Égalité : désignez l'équipe qualifiée"
 
@@ -105,7 +105,7 @@ def test_naming_the_winner_of_a_level_knockout_game_is_kept_and_journaled(
 
 @pytest.mark.django_db
 def test_the_journal_says_which_team_was_named(club: Any, organiser: Any) -> None:
-    from tournaments.journal import sentences
+    from tournaments.journal.sentences import sentences
 
     contest, first = _knockout(club)
     sheet = _sheet(first, 1)
@@ -365,7 +365,7 @@ def test_after_the_next_draw_the_page_explains_and_offers_no_form(
 
 def test_winner_of_reads_games_then_points_then_the_named_team() -> None:
     from engine.standings import GameResult
-    from tournaments.services.phases_read import winner_of
+    from tournaments.services.phases.read import winner_of
 
     assert winner_of(GameResult(1, 1, 2, 900, 1000)) == 2
     assert winner_of(GameResult(1, 1, 2, 972, 972)) is None

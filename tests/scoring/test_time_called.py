@@ -20,7 +20,7 @@ from scoring import services
 from scoring.models import ScoreSheet
 from tests.scoring.conftest import _entries, make_contest, make_round, page_text, table_url
 from tests.scoring.helpers import play_deals
-from tournaments.services import clock
+from tournaments.services.rounds import clock
 
 pytestmark = pytest.mark.django_db
 

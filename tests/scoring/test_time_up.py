@@ -18,17 +18,17 @@ from unittest import mock
 
 import pytest
 
-from engine.deal import score_deal
-from engine.game import GameState
+from engine.belote.deal import score_deal
+from engine.belote.game import GameState
 from scoring import adapters, services
 from scoring.adapters import DealFacts
 from scoring.models import ScoreSheet
 from scoring.services.common import fold_deals
 from tests.scoring.conftest import _entries, make_contest, make_round
 from tests.scoring.helpers import link_deal
-from tournaments import journal
+from tournaments.journal import sentences as journal
 from tournaments.models import AuditEvent
-from tournaments.services import clock
+from tournaments.services.rounds import clock
 
 T0 = datetime.datetime(2026, 12, 5, 20, 0, tzinfo=datetime.UTC)
 

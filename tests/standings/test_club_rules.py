@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from publishing import exports
 from publishing import services as publishing
+from publishing.exports import contest as exports
 from publishing.models import Prize
 from scoring import services as scoring
 from scoring.models import ScoreSheet
@@ -139,7 +139,7 @@ def test_a_withdrawn_team_never_receives_a_prize(
     for rank, label in ((1, "Un jambon"), (2, "Une bouteille"), (3, "Un canard")):
         Prize.objects.create(contest=withdrawal, rank_from=rank, rank_to=rank, label=label)
     client.force_login(organiser)
-    base = f"/orga/{withdrawal.club.slug}/concours/{withdrawal.pk}/palmares/"
+    base = f"/orga/publication/{withdrawal.club.slug}/concours/{withdrawal.pk}/palmares/"
     ranking = client.get(base).content.decode()
     assert ranking.count("<tr") == 3  # header, team 4 (Un jambon), team 1 (Une bouteille)
     assert "Un jambon" in ranking and "Une bouteille" in ranking and "Un canard" not in ranking

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from engine.standings import GameResult, ResultKind
-from standings.hashing import payload_hash
 from standings.rebuild import EntryInfo, _fingerprint
+from standings.storage.hashing import payload_hash
 
 pytestmark = pytest.mark.nodb
 

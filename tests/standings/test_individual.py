@@ -11,10 +11,10 @@ import pytest
 
 from scoring.models import ScoreSheet
 from standings import services as standings
-from standings.individual import player_standings
+from standings.individual.ranking import player_standings
 from tests.standings.factory import add_round, finish_round, make_contest
 from tournaments import services
-from tournaments.journal import sentence
+from tournaments.journal.sentences import sentence
 from tournaments.models import AuditEvent, Contest, Entry, Player, Round, Table
 
 pytestmark = pytest.mark.django_db
@@ -279,7 +279,7 @@ def test_four_hundred_players_over_eight_parties_rebuild_quickly(club: Any) -> N
     assert elapsed < 3.0
     # The players' part alone (the engine and the two extra reads), for the report's figure.
     from scoring import adapters as scoring_adapters
-    from standings import individual
+    from standings.individual import ranking as individual
 
     games = scoring_adapters.finished_results(contest.pk)
     start = time.perf_counter()

@@ -1,4 +1,4 @@
-"""The players' ranking of a mêlée drawn by the app (``tournaments.services.melee``): the pairs
+"""The players' ranking of a mêlée drawn by the app (``tournaments.services.solo.melee``): the pairs
 of each partie, the exempt players credited by the bye policy, the volunteers credited
 nothing, and the next draw "by ranking" reading the players' standings."""
 
@@ -89,30 +89,3 @@ def test_a_volunteer_completing_a_table_is_credited_nothing(
     rows = {r["player"]: r for r in standings.live_snapshot(contest.pk).individual_rows}
     assert volunteer not in rows
     assert len(rows) == 7
-
-
-def test_a_season_credits_a_melee_from_its_public_players_ranking(club: Any) -> None:
-    """A mêlée in a season: the season reads the players' ranking the public sees, so a partie
-    whose standings are not published counts for nobody."""
-    from standings.models import SeasonSnapshot
-    from standings.seasons import rebuild_season
-    from tests.standings.factory import finish_round
-    from tests.standings.test_individual import _melee_contest, _melee_round
-    from tournaments.services import seasons as season_services
-
-    season = season_services.create_season(club, name="Challenge d'hiver")
-    season.rules = {"bareme": {"kind": "placement_table", "points": [10, 5, 2, 1]}}
-    season.save()
-    contest = _melee_contest(club, players=4, season=season)
-    first = _melee_round(contest, 1, [(1, 2, 3, 4)])
-    finish_round(first, {1: (1000, 944)})
-    first.show_standings = True
-    first.save()
-    second = _melee_round(contest, 2, [(3, 4, 1, 2)])
-    finish_round(second, {1: (1500, 444)})  # not public: J3 and J4 would lead
-    standings.rebuild(contest.pk, force=True)
-    rebuild_season(season.pk)
-    snapshot = SeasonSnapshot.objects.get(season=season)
-    assert snapshot.error == ""
-    leaders = [row["names"] for row in snapshot.rows if row["rank"] == 1]
-    assert sorted(name for names in leaders for name in names) == ["P1 J1", "P2 J2"]

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from publishing import exports
+from publishing.exports import contest as exports
 from scoring import services as scoring
 from scoring.models import ScoreSheet
 from standings import services as standings

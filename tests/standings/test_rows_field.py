@@ -11,8 +11,8 @@ from django.db.models import Value
 from django.utils import translation
 
 from standings import services as standings
-from standings.fields import pack, unpack
 from standings.models import StandingsSnapshot
+from standings.storage.fields import pack, unpack
 from tests.standings.factory import played_contest
 
 ROWS = [

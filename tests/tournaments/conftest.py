@@ -61,15 +61,14 @@ def add_teams(contest: Any, count: int, *, checked_in: bool = True, start: int =
 
 @pytest.fixture(autouse=True)
 def _parties_drawn_without_playing(request: pytest.FixtureRequest) -> Any:
-    """These tests draw partie after partie without playing them: the sheets' progress is not
-    handed to tournaments here, so the day order (a partie by ranking waits for the previous
-    sheets) does not refuse. It is tested with played sheets in tests/scoring/test_day_order.py."""
-    from tournaments import adapters
+    """These tests draw partie after partie without playing them: the sheets' progress port
+    says no round has a table here, so the day order (a partie by ranking waits for the
+    previous sheets) does not refuse. It is tested with played sheets in
+    tests/scoring/test_day_order.py; the real source is back after each test."""
+    from tournaments import ports
 
-    saved = adapters.progress_source()
-    adapters.set_progress_source(None)
-    yield
-    adapters.set_progress_source(saved)
+    with ports.progress_source.override(lambda contest, /: {}):
+        yield
 
 
 @pytest.fixture

@@ -13,10 +13,12 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from seasons import services as season_services
+from seasons.models import Season
 from tests.conftest import PASSWORD
 from tests.tournaments.conftest import login, make_contest
 from tournaments import access, services
-from tournaments.models import Club, Contest, Entry, Player, Round, RoundEdit, Season, Table
+from tournaments.models import Club, Contest, Entry, Player, Round, RoundEdit, Table
 
 
 def _namespace_patterns(namespace: str) -> list[URLPattern]:
@@ -52,7 +54,7 @@ def world(club: Any, other_club: Any) -> dict[str, Any]:
 
     alone = Player.objects.create(club=club, first_name="Solo", last_name="Seul")
     solo = SoloEntry.objects.create(contest=contest, number=1, player=alone)
-    season = services.create_season(club, name="Challenge d'hiver")
+    season = season_services.create_season(club, name="Challenge d'hiver")
     return {
         "club_slug": club.slug,
         "contest_id": contest.pk,

@@ -12,10 +12,11 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from tournaments import journal
+from tournaments.journal import sentences as journal
 from tournaments.models import AuditEvent, Round
-from tournaments.services import ServiceError, clock
-from tournaments.services.clock import ClockState, clock_of
+from tournaments.services import ServiceError
+from tournaments.services.rounds import clock
+from tournaments.services.rounds.clock import ClockState, clock_of
 
 T0 = datetime.datetime(2026, 12, 5, 20, 0, tzinfo=datetime.UTC)
 

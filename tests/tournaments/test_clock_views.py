@@ -23,7 +23,7 @@ from tests.conftest import PASSWORD
 from tests.scoring.conftest import _entries, make_contest, make_round, page_text, table_url
 from tests.scoring.helpers import play_deals
 from tournaments.models import Round
-from tournaments.services import clock
+from tournaments.services.rounds import clock
 
 # Near the real time: the organiser's session lasts a few hours from its login.
 T0 = datetime.datetime.now(datetime.UTC).replace(second=0, microsecond=0)
@@ -215,7 +215,7 @@ def test_the_projector_shows_the_countdown_with_its_sound_button(
 
 
 def test_the_printed_sheet_shows_the_partie_format(world: dict[str, Any], organiser: Any) -> None:
-    from tournaments.services.partie_format import set_partie_format
+    from tournaments.services.rounds.format import set_partie_format
 
     set_partie_format(world["round"], {"deals_per_game": 15}, minutes=40, timed=True)
     page = page_text(

@@ -9,7 +9,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tests.tournaments.conftest import add_teams
-from tournaments import csv_import, services
+from tournaments import services
+from tournaments.entries import imports as csv_import
 from tournaments.models import Entry, Player
 
 HEADER = "prenom1;nom1;licence1;prenom2;nom2;licence2;equipe;club;paye;present\n"
@@ -204,7 +205,7 @@ def test_a_finished_contest_refuses_the_file_at_once_and_offers_no_registration(
 def test_a_confirmation_without_a_usable_preview_is_refused_in_french(
     contest: Any, organiser_client: Any
 ) -> None:
-    from tournaments.views_entries import SESSION_KEY
+    from tournaments.entries.views import SESSION_KEY
 
     response = _confirm(organiser_client, contest)
     assert response.status_code == 400

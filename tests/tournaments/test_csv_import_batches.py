@@ -16,7 +16,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.urls import reverse
 
-from tournaments import csv_import, services
+from tournaments import services
+from tournaments.entries import imports as csv_import
 from tournaments.models import Entry, Player
 
 HEADER = "prenom1;nom1;licence1;prenom2;nom2;licence2;equipe;club;paye;present\n"
@@ -145,7 +146,7 @@ def test_interrupted_import_page_says_what_was_imported(
         {"file": SimpleUploadedFile("equipes.csv", _file(120), "text/csv")},
     )
     assert upload.status_code == 200
-    real = services.imports._write_batch
+    real = services.entries.imports._write_batch
     calls = {"n": 0}
 
     def second_batch_refused(contest: Any, rows: Any, seconds: float) -> Any:
@@ -154,7 +155,7 @@ def test_interrupted_import_page_says_what_was_imported(
             raise services.ServiceError("entry.player_taken", "Joueur déjà inscrit.")
         return real(contest, rows, 60.0)
 
-    with mock.patch.object(services.imports, "_write_batch", second_batch_refused):
+    with mock.patch.object(services.entries.imports, "_write_batch", second_batch_refused):
         response = organiser_client.post(
             reverse("tournaments:entries_import_confirm", kwargs=kwargs)
         )

@@ -20,9 +20,9 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.tournaments.conftest import make_contest
 from tournaments import audit, services
-from tournaments.csv_import import ImportRow
+from tournaments.entries.imports import ImportRow
 from tournaments.models import AuditEvent, Contest, Entry, Player, PlayerClub, Round
-from tournaments.services import import_batch
+from tournaments.services.entries import import_batch
 
 # What a batch costs, whatever its size: lock, register, teams, number, last partie, then the
 # bulk inserts (SQLite splits a 100-team insert in two statements) and the savepoints.

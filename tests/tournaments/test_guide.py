@@ -16,8 +16,8 @@ import pytest
 from django.urls import reverse
 
 from tests.tournaments.conftest import login
-from tournaments import views_guide
-from tournaments.views_guide import GUIDE
+from tournaments.contests import guide as views_guide
+from tournaments.contests.guide import GUIDE
 
 ENGLISH = views_guide.TRANSLATIONS["en"]
 

@@ -16,8 +16,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from seasons import services as season_services
 from tests.conftest import PASSWORD
-from tournaments import audit, journal, services
+from tournaments import audit, services
+from tournaments.journal import sentences as journal
 from tournaments.models import AuditEvent, Contest
 
 AT = datetime.datetime(2026, 12, 1, 14, 42, tzinfo=datetime.UTC)
@@ -552,8 +554,8 @@ def test_the_log_page_shows_sentences_not_fields(
 
 @pytest.mark.django_db
 def test_a_foreign_key_is_named_not_numbered(contest: Contest) -> None:
-    old = services.create_season(contest.club, name="Saison 2026")
-    new = services.create_season(contest.club, name="Saison 2027")
+    old = season_services.create_season(contest.club, name="Saison 2026")
+    new = season_services.create_season(contest.club, name="Saison 2027")
     event = _event(
         "contest.update",
         {"target_type": "contest", "before": {"season": old.pk}, "after": {"season": new.pk}},

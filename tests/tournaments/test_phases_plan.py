@@ -13,8 +13,8 @@ from django.utils import translation
 from tests.tournaments.conftest import add_teams, make_contest
 from tournaments import services
 from tournaments.models import AuditEvent, Phase
-from tournaments.services import phases_plan
-from tournaments.services.phases_core import PhaseSpec
+from tournaments.services.phases import plan as phases_plan
+from tournaments.services.phases.core import PhaseSpec
 
 POOLS = PhaseSpec("pools", "Poules", 3, {"pool_size": 4, "method": "draw"})
 MAIN = PhaseSpec(
@@ -165,7 +165,7 @@ def test_the_cockpit_shows_the_phases_and_links_their_page(
 
 @pytest.mark.django_db
 def test_the_journal_says_the_plan_and_the_start_of_a_phase(club: Any) -> None:
-    from tournaments.journal import sentence
+    from tournaments.journal.sentences import sentence
 
     contest = make_contest(club)
     add_teams(contest, 8)

@@ -12,9 +12,9 @@ from scoring.models import ScoreSheet
 from tests.tournaments.conftest import add_teams, make_contest
 from tournaments import services
 from tournaments.models import AuditEvent, Phase, Round
-from tournaments.services import phases_plan
-from tournaments.services.phases_core import PhaseSpec
-from tournaments.services.phases_read import read_phases
+from tournaments.services.phases import plan as phases_plan
+from tournaments.services.phases.core import PhaseSpec
+from tournaments.services.phases.read import read_phases
 
 POOLS_PLAN = phases_plan.ready_plan("pools_main_consolante")
 

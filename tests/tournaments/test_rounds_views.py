@@ -120,7 +120,7 @@ def test_create_contest_from_a_preset_through_the_form(club: Any, organiser_clie
     url = reverse("tournaments:contest_create", kwargs={"club_slug": club.slug})
     page = organiser_client.get(url + "?preset=ffb_contree_2016").content.decode()
     assert "Contrée FFB 2016" in page and "Coefficient du surcontre" in page
-    from tournaments.rules_form import RulesForm
+    from tournaments.rules.contest import RulesForm
 
     initial = {
         name: field.initial

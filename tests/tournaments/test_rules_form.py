@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.rules import OPTIONS, PRESETS, make_ruleset
-from tournaments.rules_form import (
+from engine.belote.rules import OPTIONS, PRESETS, make_ruleset
+from tournaments.rules.contest import (
     FORMAT_OPTIONS,
     LABELS,
     PRESET_TITLES,

@@ -42,12 +42,12 @@ def test_demo_organiser_can_log_in() -> None:
 
 @pytest.mark.django_db
 def test_demo_contest_has_a_real_ruleset_and_a_published_first_round() -> None:
-    from engine.rules import Ruleset
+    from engine.belote.rules import ruleset_from_json
     from tournaments.models import Round, Table
 
     call_command("seed_demo")
     contest = Contest.objects.get(slug="concours-d-automne")
-    rules = Ruleset.from_json(contest.ruleset)
+    rules = ruleset_from_json(contest.ruleset)
     assert contest.preset == "club_contest"
     assert rules.game_end.value == "deals" and rules.deals_per_game == 12
     assert contest.rules_frozen_at is not None and contest.status == Contest.Status.RUNNING

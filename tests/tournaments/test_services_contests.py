@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from engine.rules import Ruleset, make_ruleset
+from engine.belote.rules import make_ruleset, ruleset_from_json
 from tests.tournaments.conftest import add_teams, make_contest
 from tournaments import services
 from tournaments.models import Contest
@@ -22,7 +22,7 @@ def test_contest_stores_the_preset_ruleset_with_its_format(club: Any) -> None:
         ranking_method="wins_then_points",
         pairing_method="draw_every_round",
     )
-    rules = Ruleset.from_json(contest.ruleset)
+    rules = ruleset_from_json(contest.ruleset)
     assert rules.variant.value == "contree"
     assert rules.target == 1500
     assert rules.games_per_contest == 5

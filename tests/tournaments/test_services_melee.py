@@ -1,4 +1,4 @@
-"""Mêlée contests: solo players drawn into pairs and tables at every partie (services.melee).
+"""Mêlée contests: solo players drawn into pairs and tables at every partie (services.solo.melee).
 
 The draw stores each partie's pairs as entries formed for that partie, seats two of them per
 table, keeps the exempt players as byes of one, never repeats a partner while avoidable, rotates
@@ -271,7 +271,7 @@ def test_withdraw_then_reinstate_before_the_next_partie(club: Any) -> None:
 
 @pytest.mark.django_db
 def test_registered_individual_scores_feed_the_draw_by_ranking(club: Any) -> None:
-    from tournaments import melee_adapters
+    from tournaments import melee_adapters, ports
 
     contest = melee(club, pairing_method="draw_then_ranking", leftover_policy="volunteer")
     solos = add_solos(contest, 8, volunteers=1)
@@ -282,15 +282,8 @@ def test_registered_individual_scores_feed_the_draw_by_ranking(club: Any) -> Non
         asked.append(before)
         return {s.player_id: float(s.number) for s in solos}
 
-    # Given back afterwards: the source the apps registered at start-up (standings'), which the
-    # tests after this one in the same process rely on (removing it failed a later standings
-    # test, in a random order).
-    registered = melee_adapters._scores_source
-    melee_adapters.set_player_scores_source(scores)
-    try:
+    with ports.player_scores.override(scores):
         data = melee_adapters.seating_request(contest, 2, seed=1)
-    finally:
-        melee_adapters.set_player_scores_source(registered)
     assert asked == [2] and data.request.options.similar_ranking
     by_id = {p.id: p.score for p in data.request.players}
     volunteer = solos[-1].player_id

@@ -1,4 +1,4 @@
-"""Mixed contests: solo players paired for the whole contest (services.mixed), by hand or by a
+"""Mixed contests: solo players paired for the whole contest (services.solo.mixed), by hand or by a
 seeded draw; a player left over gets a volunteer partner or sits out, per the contest."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from tests.tournaments.conftest import add_teams, make_contest
 from tests.tournaments.test_services_melee import add_solos
 from tournaments import services
 from tournaments.models import AuditEvent, Entry, Player, SoloEntry
-from tournaments.services import mixed
 from tournaments.services.base import ServiceError
+from tournaments.services.solo import mixed
 
 pytestmark = pytest.mark.django_db
 

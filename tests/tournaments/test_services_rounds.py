@@ -9,7 +9,7 @@ import pytest
 
 from engine.standings import GameResult
 from tests.tournaments.conftest import add_teams, make_contest
-from tournaments import adapters, services
+from tournaments import ports, services
 from tournaments.models import Entry, Round, RoundEdit, Table
 
 
@@ -25,16 +25,14 @@ def _layout(round_: Round) -> list[tuple[int, int, int | None]]:
 
 @pytest.fixture
 def results_source() -> Iterator[dict[str, Any]]:
-    """A fake scoring app: results registered through the hook; the real one (registered by
-    the scoring app when Django starts) is put back afterwards for the tests that follow."""
-    previous = (adapters._results_source, adapters._round_activity)
+    """A fake scoring app: results given through the ports; the real ones (registered by the
+    scoring app when Django starts) are put back afterwards for the tests that follow."""
     state: dict[str, Any] = {"results": [], "activity": {}}
-    adapters.set_results_source(
-        lambda contest: state["results"],
-        round_activity=lambda round_: state["activity"].get(round_.number, []),
-    )
-    yield state
-    adapters.set_results_source(previous[0], round_activity=previous[1])
+    with (
+        ports.results_source.override(lambda contest, /: state["results"]),
+        ports.round_activity.override(lambda round_, /: state["activity"].get(round_.number, [])),
+    ):
+        yield state
 
 
 @pytest.mark.django_db

@@ -12,8 +12,10 @@ from typing import Any
 import pytest
 
 from tests.tournaments.conftest import add_teams, make_contest
-from tournaments import csv_reader, csv_solos, services
+from tournaments import services
+from tournaments.entries import reader as csv_reader
 from tournaments.models import AuditEvent, Player, SoloEntry
+from tournaments.solo.imports import preview as csv_solos
 
 HEADER = "prenom;nom;licence;club\n"
 

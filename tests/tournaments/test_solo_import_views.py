@@ -200,7 +200,7 @@ def test_a_finished_contest_offers_neither_the_import_nor_the_registration(
 def test_a_confirmation_without_a_usable_preview_is_refused_in_french(
     melee: Any, desk: Client
 ) -> None:
-    from tournaments.views_solo_import import SESSION_KEY
+    from tournaments.solo.imports.views import SESSION_KEY
 
     response = _confirm(desk, melee)
     assert response.status_code == 400

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tournaments.forms import ContestForm
+from tournaments.contests.forms import ContestForm
 from tournaments.models import Contest
 
 pytestmark = pytest.mark.django_db

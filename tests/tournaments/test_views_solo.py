@@ -185,7 +185,7 @@ def test_mixed_pairing_pages(club: Any, organiser_client: Any) -> None:
 def test_contest_form_sets_the_entry_mode_then_refuses_a_change(
     club: Any, organiser_client: Any
 ) -> None:
-    from tournaments.forms import ContestForm
+    from tournaments.contests.forms import ContestForm
 
     contest = make_contest(club, slug="forme")
     data = {
@@ -195,7 +195,7 @@ def test_contest_form_sets_the_entry_mode_then_refuses_a_change(
     }
     data |= {"date": "2026-04-11", "entry_mode": "melee", "leftover_policy": "volunteer"}
     data = {k: ("on" if v is True else v) for k, v in data.items()}
-    from tournaments.rules_form import RulesForm
+    from tournaments.rules.contest import RulesForm
 
     rules = {
         n: f.initial

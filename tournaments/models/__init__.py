@@ -1,12 +1,12 @@
 """The organiser's data up to the draw, one module per job, re-exported here.
 
-Clubs, their members and players (``clubs``), seasons and circuits (``seasons``), contests
-(``contests``), who plays in them (``entries``: teams, solo players, replacements), the play
-itself (``rounds``: phases, rounds, tables, solo byes) and its history (``audit``: draw edits,
-the journal). Every model is importable from ``tournaments.models`` as before. These models
-must not know about score sheets or standings (the ``scoring`` app builds on them, never the
-reverse). Writes go through ``tournaments.services``; the rules of the data live in each
-model's ``Meta`` constraints.
+Clubs, their members and players (``clubs``), contests (``contests``; a contest's season is
+the ``seasons`` app's model), who plays in them (``entries``: teams, solo players,
+replacements), the play itself (``rounds``: phases, rounds, tables, solo byes) and its history
+(``audit``: draw edits, the journal). Every model is importable from ``tournaments.models`` as
+before. These models must not know about score sheets, standings or seasons (the apps above
+build on them, never the reverse). Writes go through ``tournaments.services``; the rules of
+the data live in each model's ``Meta`` constraints.
 """
 
 from tournaments.models.audit import AuditEvent, RoundEdit
@@ -14,7 +14,6 @@ from tournaments.models.clubs import Club, Membership, Player, PlayerClub, Playe
 from tournaments.models.contests import Contest
 from tournaments.models.entries import Entry, Replacement, SoloEntry
 from tournaments.models.rounds import Phase, Round, SoloBye, Table
-from tournaments.models.seasons import Season, SeasonClub
 
 __all__ = [
     "AuditEvent",
@@ -29,8 +28,6 @@ __all__ = [
     "Replacement",
     "Round",
     "RoundEdit",
-    "Season",
-    "SeasonClub",
     "SoloBye",
     "SoloEntry",
     "Table",

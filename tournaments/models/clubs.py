@@ -8,13 +8,17 @@ players of a club's register (their home club, and the other clubs that added th
 from __future__ import annotations
 
 import unicodedata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:  # the seasons app's model, above this app: a type only, never imported
+    from seasons.models import Season
 
 
 def name_key(*parts: str) -> str:
@@ -31,6 +35,11 @@ def name_key(*parts: str) -> str:
     return text.casefold().replace("-", " ").strip()
 
 
+# The prefixes of the organiser apps under /orga/ (config/urls.py): /orga/<club>/ would be
+# read as one of them, so no club may take these words as its slug.
+RESERVED_SLUGS = frozenset({"marque", "publication", "saisons"})
+
+
 class Club(models.Model):
     name = models.CharField(_("nom"), max_length=120)
     slug = models.SlugField(_("identifiant"), max_length=60, unique=True)
@@ -45,10 +54,25 @@ class Club(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def clean(self) -> None:
+        if self.slug in RESERVED_SLUGS:
+            raise ValidationError(
+                {
+                    "slug": _(
+                        "Cet identifiant est réservé aux adresses d'Atout : choisissez-en un autre."
+                    )
+                }
+            )
+
     @property
     def dashboard_url(self) -> str:
         """The organiser's page of this club (members only; others get 404 there)."""
         return reverse("tournaments:club", kwargs={"club_slug": self.slug})
+
+    def seasons_taken_part_in(self) -> models.QuerySet[Season]:
+        """The club's own seasons and the circuits it takes part in, each once (reached through
+        the seasons app's reverse accessors, ``seasons`` and ``circuits``)."""
+        return (self.seasons.all() | self.circuits.all()).select_related("club").distinct()
 
 
 class Membership(models.Model):

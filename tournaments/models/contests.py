@@ -9,8 +9,8 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.messages.codes import TIEBREAK_LABELS
 from tournaments.models.clubs import Club
-from tournaments.models.seasons import Season
 
 
 class Contest(models.Model):
@@ -58,8 +58,10 @@ class Contest(models.Model):
         BYE = "bye", _("exempt, selon la règle de l'exempt")
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="contests")
+    # The season app's model, named by its label: ``tournaments`` never imports ``seasons``
+    # (a higher layer); ``contest.season`` is all a lower app needs of it.
     season = models.ForeignKey(
-        Season, on_delete=models.SET_NULL, null=True, blank=True, related_name="contests"
+        "seasons.Season", on_delete=models.SET_NULL, null=True, blank=True, related_name="contests"
     )
     name = models.CharField(_("nom"), max_length=160)
     slug = models.SlugField(_("identifiant"), max_length=80)
@@ -68,7 +70,7 @@ class Contest(models.Model):
     status = models.CharField(
         _("état"), max_length=16, choices=Status.choices, default=Status.DRAFT
     )
-    # The engine's Ruleset as JSON (engine.rules.Ruleset.to_json); frozen once round 1 is published.
+    # The engine's Ruleset as JSON (engine.belote.rules.Ruleset.to_json); frozen once round 1 is published.
     preset = models.CharField(_("modèle de règles"), max_length=60, blank=True)
     ruleset = models.JSONField(_("règles"), default=dict)
     rules_frozen_at = models.DateTimeField(_("règles figées le"), null=True, blank=True)
@@ -154,8 +156,6 @@ class Contest(models.Model):
     @property
     def tiebreak_labels(self) -> list[str]:
         """The contest's tie-breaks in their order, in French ("différence de points"...)."""
-        from tournaments.messages import TIEBREAK_LABELS
-
         return [str(TIEBREAK_LABELS.get(name, name)) for name in self.tiebreaks or ()]
 
     @property

@@ -94,7 +94,7 @@ class SoloEntryQuerySet(models.QuerySet["SoloEntry"]):
 class SoloEntry(models.Model):
     """A player registered alone in a mêlée or mixed contest ("joueur seul").
 
-    In a mêlée, partners are drawn at every partie (``services.melee``: the partie's pairs are
+    In a mêlée, partners are drawn at every partie (``services.solo.melee``: the partie's pairs are
     ``Entry`` rows with ``formed_for_round``). In a mixed contest, two solo players are paired
     for the whole contest before partie 1 (``entry``, a fixed ``Entry``). ``is_volunteer``: a
     volunteer who plays only to complete a table, his points count for nobody.
@@ -157,11 +157,11 @@ class SoloEntry(models.Model):
 class Replacement(models.Model):
     """From partie ``from_round`` on, ``incoming`` plays for ``entry`` instead of ``outgoing``.
 
-    Written by ``services.replacements`` (with its required reason, journaled). The team's
+    Written by ``services.entries.replacements`` (with its required reason, journaled). The team's
     current players stay on :class:`Entry` (``player1`` / ``player2`` hold the incoming player
     from the replacement on), so every page showing the team keeps working; the lineup of an
     earlier partie is the entry's players with the later replacements undone
-    (``standings.individual_inputs.lineups_of``), which the individual standings credit.
+    (``standings.individual.inputs.lineups_of``), which the individual standings credit.
     """
 
     entry = models.ForeignKey(

@@ -89,7 +89,7 @@ class Round(models.Model):
     show_draw = models.BooleanField(_("tirage public"), default=False)
     show_results = models.BooleanField(_("résultats publics"), default=False)
     show_standings = models.BooleanField(_("classement public"), default=False)
-    # The clock of a timed partie (``tournaments.services.clock`` writes it and computes the
+    # The clock of a timed partie (``tournaments.services.rounds.clock`` writes it and computes the
     # time left): its duration, when it started, when it was paused (None while running),
     # the seconds spent paused before, and the minutes added by the organiser.
     clock_minutes = models.PositiveSmallIntegerField(_("durée (minutes)"), null=True, blank=True)

@@ -1,11 +1,14 @@
 """Every write of the tournaments app, one module per use case.
 
-``seasons``, ``players``, ``solo`` (players alone), ``solo_import`` (a CSV file of them), ``melee`` (a mêlée partie's draw), ``mixed``
-(solo players paired for the whole contest), ``player_merge``, ``contests``, ``entries``, ``imports`` (a validated CSV import),
-``rounds`` (draw, publication, visibility, deletion, closing and reopening), ``edits`` (hand edits of a draft draw),
-``plan_rounds``, ``latecomers`` and ``table_moves`` (changes of a running contest's plan, each with a reason),
-``replacements`` (a player replaced in a team from a partie on);
-``base`` and ``layouts`` hold what they share. Callers use this package's names
+One sub-package per thing the organiser handles, one module per use case in each:
+``clubs`` (a club's players: ``players``, ``merge``), ``entries`` (teams: ``registration``,
+``imports`` and ``import_batch`` for a validated CSV file, ``replacements``), ``solo`` (players
+alone: ``registration``, ``imports``, ``melee`` for a mêlée partie's draw, ``mixed`` for teams
+formed for the whole contest), ``rounds`` (parties: ``lifecycle`` for the draw, publication,
+visibility, deletion, closing and reopening, ``edits`` of a draft draw, ``day_order``,
+``format`` and ``clock``, and the plan changes ``plan``, ``latecomers``, ``table_moves``, each
+with a reason), ``phases`` (``plan``, ``draw``, ``read``, ``core``); at the top, ``contests``
+and what they share: ``base`` and ``layouts``. Callers use this package's names
 (``from tournaments import services; services.add_entry(...)``), never a module's private helper.
 
 Each write is one ``transaction.atomic`` block locking what it changes (``select_for_update`` on
@@ -17,6 +20,15 @@ nothing is written when one is raised. Services never check who the user is
 """
 
 from tournaments.services.base import ServiceError
+from tournaments.services.clubs.merge import merge_players
+from tournaments.services.clubs.players import (
+    Homonym,
+    add_to_registry,
+    find_player,
+    get_or_create_player,
+    homonyms,
+    save_player,
+)
 from tournaments.services.contests import (
     INFO_FIELDS,
     RULE_FIELDS,
@@ -24,9 +36,8 @@ from tournaments.services.contests import (
     finish_contest,
     update_contest,
 )
-from tournaments.services.day_order import DrawTooEarly, set_draw_waits_for_confirmation
-from tournaments.services.edits import conflicts, move_entry, swap_entries, undo_last_edit
-from tournaments.services.entries import (
+from tournaments.services.entries.imports import BATCH_SIZE, ImportInterrupted, import_entries
+from tournaments.services.entries.registration import (
     FLAGS,
     EntryValues,
     add_entry,
@@ -37,26 +48,16 @@ from tournaments.services.entries import (
     update_entry,
     withdraw_entry,
 )
-from tournaments.services.imports import BATCH_SIZE, ImportInterrupted, import_entries
-from tournaments.services.latecomers import (
+from tournaments.services.entries.replacements import ReplacementValues, replace_player
+from tournaments.services.rounds.day_order import DrawTooEarly, set_draw_waits_for_confirmation
+from tournaments.services.rounds.edits import conflicts, move_entry, swap_entries, undo_last_edit
+from tournaments.services.rounds.latecomers import (
     LatecomerOptions,
     latecomer_consequences,
     latecomer_options,
     seat_latecomer,
 )
-from tournaments.services.mixed import PairDraw, draw_pairs, lend_volunteer, pair_solos, unpair
-from tournaments.services.plan_rounds import change_rounds_count, rounds_count_consequences
-from tournaments.services.player_merge import merge_players
-from tournaments.services.players import (
-    Homonym,
-    add_to_registry,
-    find_player,
-    get_or_create_player,
-    homonyms,
-    save_player,
-)
-from tournaments.services.replacements import ReplacementValues, replace_player
-from tournaments.services.rounds import (
+from tournaments.services.rounds.lifecycle import (
     close_round,
     close_rounds,
     delete_round,
@@ -67,8 +68,21 @@ from tournaments.services.rounds import (
     reopen_round,
     set_round_visibility,
 )
-from tournaments.services.seasons import create_season
-from tournaments.services.solo import (
+from tournaments.services.rounds.plan import change_rounds_count, rounds_count_consequences
+from tournaments.services.rounds.table_moves import (
+    free_numbers,
+    move_consequences,
+    move_table,
+    swap_tables,
+)
+from tournaments.services.solo.imports import (
+    LineCheck,
+    SoloImportRefused,
+    check_lines,
+    import_solos,
+)
+from tournaments.services.solo.mixed import PairDraw, draw_pairs, lend_volunteer, pair_solos, unpair
+from tournaments.services.solo.registration import (
     SOLO_FLAGS,
     SoloValues,
     add_solo,
@@ -77,18 +91,6 @@ from tournaments.services.solo import (
     reinstate_solo,
     set_solo_flag,
     withdraw_solo,
-)
-from tournaments.services.solo_import import (
-    LineCheck,
-    SoloImportRefused,
-    check_lines,
-    import_solos,
-)
-from tournaments.services.table_moves import (
-    free_numbers,
-    move_consequences,
-    move_table,
-    swap_tables,
 )
 
 __all__ = [
@@ -119,7 +121,6 @@ __all__ = [
     "close_rounds",
     "conflicts",
     "create_contest",
-    "create_season",
     "delete_entry",
     "delete_round",
     "delete_solo",

@@ -17,11 +17,11 @@ from django.utils.translation import gettext as _
 
 from engine.errors import EngineError
 from tournaments import adapters, audit
-from tournaments.messages import engine_error_message
+from tournaments.messages.codes import engine_error_message
 from tournaments.models import Club, Contest, Round
 from tournaments.services.base import ServiceError, change_field, lock_contest, record_change
-from tournaments.services.rounds import CLOSED_BY_CONTEST, close_rounds
-from tournaments.signals import season_changed
+from tournaments.services.rounds.lifecycle import CLOSED_BY_CONTEST, close_rounds
+from tournaments.signals import contest_season_changed
 
 # Contest fields that define the rules and format: frozen once round 1 is published.
 RULE_FIELDS: tuple[str, ...] = (
@@ -96,7 +96,9 @@ def create_contest(club: Club, values: Mapping[str, Any]) -> Contest:
     contest.save()
     audit.record(contest, "contest.create", contest, after=audit.snapshot(contest))
     if contest.season_id is not None:
-        season_changed.send(sender=Contest, season_id=contest.season_id)
+        contest_season_changed.send(
+            sender=Contest, contest_id=contest.pk, season_id=contest.season_id
+        )
     return contest
 
 
@@ -145,7 +147,9 @@ def update_contest(contest: Contest, values: Mapping[str, Any]) -> Contest:
     if old_season != locked.season_id:  # it left one season, joined another: both re-rank
         for season_id in (old_season, locked.season_id):
             if season_id is not None:
-                season_changed.send(sender=Contest, season_id=season_id)
+                contest_season_changed.send(
+                    sender=Contest, contest_id=locked.pk, season_id=season_id
+                )
     return locked
 
 

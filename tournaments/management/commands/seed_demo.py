@@ -17,7 +17,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from tournaments import services
-from tournaments.models import Club, Contest, Entry, Membership, Player, Round, Season
+from tournaments.models import Club, Contest, Entry, Membership, Player, Round
 
 DEMO_USERNAME = "demo"
 DEMO_PASSWORD = "belote-demo-2026"
@@ -88,8 +88,8 @@ class Command(BaseCommand):
             slug="saint-aubin",
             defaults={"name": "Belote Club de Saint-Aubin", "city": "Saint-Aubin"},
         )
-        season, _ = Season.objects.get_or_create(
-            club=club,
+        # The seasons app's model, through the club's reverse accessor (no import of a higher app).
+        season, _ = club.seasons.get_or_create(
             name="Saison 2026-2027",
             defaults={
                 "starts_on": datetime.date(2026, 9, 1),

@@ -1,0 +1,1 @@
+"""The organiser's publishing pages: publication, prizes and prints, exports, the players' ranking and its palmarès."""

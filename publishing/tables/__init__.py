@@ -1,0 +1,1 @@
+"""django-tables2 tables of the standings: teams and players."""

@@ -1,0 +1,1 @@
+"""Template tags of the seasons app, for the pages of the apps below it (``season_forms``)."""

@@ -1,0 +1,1 @@
+"""A player of a team replaced from a partie on: the page and its form."""
