@@ -46,6 +46,8 @@ SLOW_PATHS = (
     # The engine's command line run as a real process.
     "tests/engine/test_cli.py::test_real_process_never_prints_a_traceback",
     "tests/engine/test_cli.py::test_engine_does_not_import_django",
+    "tests/engine/test_tarot_cli.py::test_the_module_runs_as_a_program",
+    "tests/engine/test_rami_cli.py::test_the_real_command_line",
 )
 
 # A test with none of these fixtures (nor a django_db mark) never touches the database: it is
