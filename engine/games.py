@@ -20,9 +20,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from types import MappingProxyType
+from typing import Any, Generic, Protocol, TypeVar
 
-__all__ = ["Command", "Game", "JsonObject", "PresetInfo", "RulesT"]
+__all__ = [
+    "Command",
+    "Declaration",
+    "Game",
+    "JsonObject",
+    "PresetInfo",
+    "RulesT",
+    "preset_infos",
+    "standard_commands",
+]
 
 JsonObject = dict[str, Any]
 RulesT = TypeVar("RulesT")
@@ -89,3 +99,83 @@ class Game(Protocol[RulesT]):
     def commands(self) -> Mapping[str, Command]:
         """The game's command line: ``score``, ``game``, ``presets``, ``options`` and its own."""
         ...
+
+
+class _Preset(Protocol):
+    """What a game's preset holds (each game's own ``Preset``)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def source(self) -> str: ...
+    @property
+    def rules(self) -> Any: ...  # the game's rules, which write themselves with ``to_json()``
+
+
+def preset_infos(presets: Mapping[str, _Preset], default: str) -> tuple[PresetInfo, ...]:
+    """A game's presets as ``PresetInfo``, the default first, the others in their order."""
+    first = presets[default]
+    ordered = [first, *(p for p in presets.values() if p is not first)]
+    return tuple(PresetInfo(p.name, p.title, p.source, p.rules.to_json()) for p in ordered)
+
+
+def standard_commands(
+    *,
+    score: Callable[[object], JsonObject],
+    game: Callable[[object], JsonObject],
+    table_check: Callable[[object], JsonObject],
+    presets: Callable[[], JsonObject],
+    options: Callable[[], JsonObject],
+) -> Mapping[str, Command]:
+    """The commands every game's command line has, from the game's own functions."""
+    return MappingProxyType(
+        {
+            "score": Command(score),
+            "game": Command(game),
+            "table-check": Command(table_check),
+            "presets": Command(lambda _: presets(), reads_input=False),
+            "options": Command(lambda _: options(), reads_input=False),
+        }
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration(Generic[RulesT]):
+    """A game declared from its own functions: what each game's ``interface`` module writes.
+
+    It meets :class:`Game` by handing each call to the function the game named, so that a game
+    is a small declaration over its own modules (as pokerkit declares each variant).
+    """
+
+    name: str
+    default_preset: str
+    preset_list: tuple[PresetInfo, ...]
+    option_list: tuple[JsonObject, ...]
+    read_rules: Callable[[object], RulesT]
+    write_rules: Callable[[RulesT], JsonObject]
+    score: Callable[[RulesT, object], JsonObject]
+    fold: Callable[[RulesT, object], JsonObject]
+    command_map: Mapping[str, Command]
+
+    def presets(self) -> Sequence[PresetInfo]:
+        return self.preset_list
+
+    def options(self) -> Sequence[JsonObject]:
+        return self.option_list
+
+    def rules_from_json(self, data: object) -> RulesT:
+        return self.read_rules(data)
+
+    def rules_to_json(self, rules: RulesT) -> JsonObject:
+        return self.write_rules(rules)
+
+    def score_deal(self, rules: RulesT, deal: object) -> JsonObject:
+        return self.score(rules, deal)
+
+    def fold_game(self, rules: RulesT, game: object) -> JsonObject:
+        return self.fold(rules, game)
+
+    def commands(self) -> Mapping[str, Command]:
+        return self.command_map

@@ -1,62 +1,35 @@
 """Tarot as one game of the engine: ``TAROT``.
 
-This module owns tarot's answer to ``engine.games.Game``: its presets (FFT 2012 first) and
-options, its rules to and from JSON, one deal's score and a game's fold
-(``engine.tarot.cli``'s ``score_deal_json`` and ``fold_game_json``), and its commands (``score``,
-``game``, ``table-check``, ``presets``, ``options``). It adds no rule of its own.
+This module owns tarot's answer to ``engine.games.Game``: a declaration over tarot's own
+modules (its presets, the default first, and options; its rules to and from JSON; one deal's
+score and a game's fold, ``engine.tarot.cli``'s ``score_deal_json`` and ``fold_game_json``;
+its commands). It adds no rule of its own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from types import MappingProxyType
 from typing import Final
 
-from engine.games import Command, JsonObject, PresetInfo
+from engine.games import Declaration, preset_infos, standard_commands
 from engine.tarot import cli
 from engine.tarot.rules import DEFAULT_PRESET, OPTIONS, PRESETS, Ruleset, ruleset_from_json
 
-__all__ = ["TAROT", "Tarot"]
+__all__ = ["TAROT"]
 
-_COMMANDS: Final[Mapping[str, Command]] = MappingProxyType(
-    {
-        "score": Command(cli.cmd_score),
-        "game": Command(cli.cmd_game),
-        "table-check": Command(cli.cmd_table_check),
-        "presets": Command(lambda _: cli.cmd_presets(), reads_input=False),
-        "options": Command(lambda _: cli.cmd_options(), reads_input=False),
-    }
+TAROT: Final[Declaration[Ruleset]] = Declaration(
+    name="tarot",
+    default_preset=DEFAULT_PRESET,
+    preset_list=preset_infos(PRESETS, DEFAULT_PRESET),
+    option_list=tuple(spec.to_json() for spec in OPTIONS.values()),
+    read_rules=ruleset_from_json,
+    write_rules=Ruleset.to_json,
+    score=cli.score_deal_json,
+    fold=cli.fold_game_json,
+    command_map=standard_commands(
+        score=cli.cmd_score,
+        game=cli.cmd_game,
+        table_check=cli.cmd_table_check,
+        presets=cli.cmd_presets,
+        options=cli.cmd_options,
+    ),
 )
-
-
-class Tarot:
-    """Tarot as ``engine.games.Game[Ruleset]``; its one instance is ``TAROT``."""
-
-    name: Final = "tarot"
-    default_preset: Final = DEFAULT_PRESET
-
-    def presets(self) -> Sequence[PresetInfo]:
-        default = PRESETS[self.default_preset]
-        ordered = [default, *(p for p in PRESETS.values() if p is not default)]
-        return [PresetInfo(p.name, p.title, p.source, p.rules.to_json()) for p in ordered]
-
-    def options(self) -> Sequence[JsonObject]:
-        return [spec.to_json() for spec in OPTIONS.values()]
-
-    def rules_from_json(self, data: object) -> Ruleset:
-        return ruleset_from_json(data)
-
-    def rules_to_json(self, rules: Ruleset) -> JsonObject:
-        return rules.to_json()
-
-    def score_deal(self, rules: Ruleset, deal: object) -> JsonObject:
-        return cli.score_deal_json(rules, deal)
-
-    def fold_game(self, rules: Ruleset, game: object) -> JsonObject:
-        return cli.fold_game_json(rules, game)
-
-    def commands(self) -> Mapping[str, Command]:
-        return _COMMANDS
-
-
-TAROT: Final = Tarot()
