@@ -18,6 +18,7 @@ Games never import each other (an import-linter contract); this module imports n
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -31,7 +32,6 @@ __all__ = [
     "PresetInfo",
     "RulesT",
     "preset_infos",
-    "standard_commands",
 ]
 
 JsonObject = dict[str, Any]
@@ -114,31 +114,9 @@ class _Preset(Protocol):
     def rules(self) -> Any: ...  # the game's rules, which write themselves with ``to_json()``
 
 
-def preset_infos(presets: Mapping[str, _Preset], default: str) -> tuple[PresetInfo, ...]:
-    """A game's presets as ``PresetInfo``, the default first, the others in their order."""
-    first = presets[default]
-    ordered = [first, *(p for p in presets.values() if p is not first)]
-    return tuple(PresetInfo(p.name, p.title, p.source, p.rules.to_json()) for p in ordered)
-
-
-def standard_commands(
-    *,
-    score: Callable[[object], JsonObject],
-    game: Callable[[object], JsonObject],
-    table_check: Callable[[object], JsonObject],
-    presets: Callable[[], JsonObject],
-    options: Callable[[], JsonObject],
-) -> Mapping[str, Command]:
-    """The commands every game's command line has, from the game's own functions."""
-    return MappingProxyType(
-        {
-            "score": Command(score),
-            "game": Command(game),
-            "table-check": Command(table_check),
-            "presets": Command(lambda _: presets(), reads_input=False),
-            "options": Command(lambda _: options(), reads_input=False),
-        }
-    )
+def preset_infos(presets: Mapping[str, _Preset]) -> tuple[PresetInfo, ...]:
+    """A game's presets as ``PresetInfo``, in the game's own order."""
+    return tuple(PresetInfo(p.name, p.title, p.source, p.rules.to_json()) for p in presets.values())
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +124,9 @@ class Declaration(Generic[RulesT]):
     """A game declared from its own functions: what each game's ``interface`` module writes.
 
     It meets :class:`Game` by handing each call to the function the game named, so that a game
-    is a small declaration over its own modules (as pokerkit declares each variant).
+    is a small declaration over its own modules (as pokerkit declares each variant). The
+    ``presets`` and ``options`` commands print ``preset_list`` (in the game's order) and
+    ``option_list``: no game writes them again.
     """
 
     name: str
@@ -157,10 +137,13 @@ class Declaration(Generic[RulesT]):
     write_rules: Callable[[RulesT], JsonObject]
     score: Callable[[RulesT, object], JsonObject]
     fold: Callable[[RulesT, object], JsonObject]
-    command_map: Mapping[str, Command]
+    score_command: Callable[[object], JsonObject]
+    game_command: Callable[[object], JsonObject]
+    table_check_command: Callable[[object], JsonObject]
 
     def presets(self) -> Sequence[PresetInfo]:
-        return self.preset_list
+        """The presets, the default first (a stable sort keeps the others in their order)."""
+        return sorted(self.preset_list, key=lambda p: p.name != self.default_preset)
 
     def options(self) -> Sequence[JsonObject]:
         return self.option_list
@@ -177,5 +160,19 @@ class Declaration(Generic[RulesT]):
     def fold_game(self, rules: RulesT, game: object) -> JsonObject:
         return self.fold(rules, game)
 
+    def _presets_json(self, _input: object) -> JsonObject:
+        return {"presets": [dataclasses.asdict(p) for p in self.preset_list]}
+
+    def _options_json(self, _input: object) -> JsonObject:
+        return {"options": [dict(option) for option in self.option_list]}
+
     def commands(self) -> Mapping[str, Command]:
-        return self.command_map
+        return MappingProxyType(
+            {
+                "score": Command(self.score_command),
+                "game": Command(self.game_command),
+                "table-check": Command(self.table_check_command),
+                "presets": Command(self._presets_json, reads_input=False),
+                "options": Command(self._options_json, reads_input=False),
+            }
+        )

@@ -1,7 +1,7 @@
 """Belote's commands on the engine's command line: JSON in, JSON out, coded errors.
 
-This module owns belote's commands (``python -m engine score|game|table-check|presets|options``,
-the same under ``python -m engine belote …``) and the JSON writing of scores
+This module owns belote's commands (``python -m engine score|game|table-check``, the same
+under ``python -m engine belote …``; ``presets`` and ``options`` print the game's declaration) and the JSON writing of scores
 (``score_to_json``); the reading of deals is ``engine.belote.deal_json`` (``deal_from_json``,
 re-exported here). ``score_deal_json`` and ``fold_game_json`` are the score and game commands
 once the rules are read: ``engine.belote.interface`` offers them to the engine's game interface. The
@@ -24,14 +24,12 @@ from engine.belote.deal_json import (
 )
 from engine.belote.errors import EngineError
 from engine.belote.game import GameState, final_score, start_state, table_check
-from engine.belote.rules import OPTIONS, PRESETS, Ruleset, ruleset_from_json
+from engine.belote.rules import Ruleset, ruleset_from_json
 
 __all__ = [
     "check_deal_fields",
     "check_scores",
     "cmd_game",
-    "cmd_options",
-    "cmd_presets",
     "cmd_score",
     "cmd_table_check",
     "deal_from_json",
@@ -226,16 +224,3 @@ def cmd_table_check(data: object) -> dict[str, Any]:
         "capots": check.capots,
         "likely_missing": check.likely_missing,
     }
-
-
-def cmd_presets() -> dict[str, Any]:
-    return {
-        "presets": [
-            {"name": p.name, "title": p.title, "source": p.source, "rules": p.rules.to_json()}
-            for p in PRESETS.values()
-        ]
-    }
-
-
-def cmd_options() -> dict[str, Any]:
-    return {"options": [spec.to_json() for spec in OPTIONS.values()]}

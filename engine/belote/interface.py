@@ -12,24 +12,20 @@ from typing import Final
 
 from engine.belote import cli
 from engine.belote.rules import OPTIONS, PRESETS, Ruleset, ruleset_from_json
-from engine.games import Declaration, preset_infos, standard_commands
+from engine.games import Declaration, preset_infos
 
 __all__ = ["BELOTE"]
 
 BELOTE: Final[Declaration[Ruleset]] = Declaration(
     name="belote",
     default_preset="club_contest",
-    preset_list=preset_infos(PRESETS, "club_contest"),
+    preset_list=preset_infos(PRESETS),
     option_list=tuple(spec.to_json() for spec in OPTIONS.values()),
     read_rules=ruleset_from_json,
     write_rules=Ruleset.to_json,
     score=cli.score_deal_json,
     fold=cli.fold_game_json,
-    command_map=standard_commands(
-        score=cli.cmd_score,
-        game=cli.cmd_game,
-        table_check=cli.cmd_table_check,
-        presets=cli.cmd_presets,
-        options=cli.cmd_options,
-    ),
+    score_command=cli.cmd_score,
+    game_command=cli.cmd_game,
+    table_check_command=cli.cmd_table_check,
 )

@@ -1,6 +1,7 @@
 """Rami's commands on the engine's command line: JSON in, JSON out, coded errors.
 
-This module owns ``python -m engine rami score|game|table-check|presets|options`` and the JSON
+This module owns ``python -m engine rami score|game|table-check`` (``presets`` and ``options``
+print the game's declaration) and the JSON
 writing of a deal's score and of a game (``score_to_json``, ``game_to_json``).
 ``score_deal_json`` and ``fold_game_json`` are the score and game commands once the rules are
 read: ``engine.rami.interface`` offers them to the engine's game interface. Deals are read by
@@ -22,14 +23,12 @@ from engine.rami.deal_json import (
 )
 from engine.rami.errors import EngineError
 from engine.rami.game import GameState, new_game
-from engine.rami.presets import PRESETS, rules_from_json
-from engine.rami.rules import OPTIONS, RamiRules
+from engine.rami.presets import rules_from_json
+from engine.rami.rules import RamiRules
 from engine.rami.sheet import check_sheet
 
 __all__ = [
     "cmd_game",
-    "cmd_options",
-    "cmd_presets",
     "cmd_score",
     "cmd_table_check",
     "fold_game_json",
@@ -193,16 +192,3 @@ def game_to_json(state: GameState) -> dict[str, Any]:
 def cmd_table_check(data: object) -> dict[str, Any]:
     raw = check_keys(data, {"rules", "players", "deals", "totals"}, "input")
     return check_sheet(_rules(raw), _without_rules(raw))
-
-
-def cmd_presets() -> dict[str, Any]:
-    return {
-        "presets": [
-            {"name": p.name, "title": p.title, "source": p.source, "rules": p.rules.to_json()}
-            for p in PRESETS.values()
-        ]
-    }
-
-
-def cmd_options() -> dict[str, Any]:
-    return {"options": [spec.to_json() for spec in OPTIONS.values()]}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.games import Declaration, preset_infos, standard_commands
+from engine.games import Declaration, preset_infos
 from engine.rami import cli
 from engine.rami.presets import DEFAULT_PRESET, PRESETS, rules_from_json
 from engine.rami.rules import OPTIONS, RamiRules
@@ -20,17 +20,13 @@ __all__ = ["RAMI"]
 RAMI: Final[Declaration[RamiRules]] = Declaration(
     name="rami",
     default_preset=DEFAULT_PRESET,
-    preset_list=preset_infos(PRESETS, DEFAULT_PRESET),
+    preset_list=preset_infos(PRESETS),
     option_list=tuple(spec.to_json() for spec in OPTIONS.values()),
     read_rules=rules_from_json,
     write_rules=RamiRules.to_json,
     score=cli.score_deal_json,
     fold=cli.fold_game_json,
-    command_map=standard_commands(
-        score=cli.cmd_score,
-        game=cli.cmd_game,
-        table_check=cli.cmd_table_check,
-        presets=cli.cmd_presets,
-        options=cli.cmd_options,
-    ),
+    score_command=cli.cmd_score,
+    game_command=cli.cmd_game,
+    table_check_command=cli.cmd_table_check,
 )

@@ -1,6 +1,7 @@
 """Tarot's commands on the engine's command line: JSON in, JSON out, coded errors.
 
-This module owns ``python -m engine tarot score|game|table-check|presets|options`` and the
+This module owns ``python -m engine tarot score|game|table-check`` (``presets`` and
+``options`` print the game's declaration) and the
 JSON writing of a deal's score (``score_to_json``: each player's marque, the breakdown lines
 and the whole sum in one sentence). ``score_deal_json`` and ``fold_game_json`` are the score
 and game commands once the rules are read: ``engine.tarot.interface`` offers them to the
@@ -18,12 +19,10 @@ from engine.tarot.deal_json import check_keys, deal_from_json, players_from_json
 from engine.tarot.errors import EngineError
 from engine.tarot.explain import explain, sentence
 from engine.tarot.game import TarotGame, start_game, table_check
-from engine.tarot.rules import OPTIONS, PRESETS, Ruleset, ruleset_from_json
+from engine.tarot.rules import Ruleset, ruleset_from_json
 
 __all__ = [
     "cmd_game",
-    "cmd_options",
-    "cmd_presets",
     "cmd_score",
     "cmd_table_check",
     "fold_game_json",
@@ -212,16 +211,3 @@ def cmd_table_check(data: object) -> dict[str, Any]:
         if check.differences is None
         else dict(zip(names, check.differences, strict=True)),
     }
-
-
-def cmd_presets() -> dict[str, Any]:
-    return {
-        "presets": [
-            {"name": p.name, "title": p.title, "source": p.source, "rules": p.rules.to_json()}
-            for p in PRESETS.values()
-        ]
-    }
-
-
-def cmd_options() -> dict[str, Any]:
-    return {"options": [spec.to_json() for spec in OPTIONS.values()]}

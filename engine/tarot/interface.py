@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.games import Declaration, preset_infos, standard_commands
+from engine.games import Declaration, preset_infos
 from engine.tarot import cli
 from engine.tarot.rules import DEFAULT_PRESET, OPTIONS, PRESETS, Ruleset, ruleset_from_json
 
@@ -19,17 +19,13 @@ __all__ = ["TAROT"]
 TAROT: Final[Declaration[Ruleset]] = Declaration(
     name="tarot",
     default_preset=DEFAULT_PRESET,
-    preset_list=preset_infos(PRESETS, DEFAULT_PRESET),
+    preset_list=preset_infos(PRESETS),
     option_list=tuple(spec.to_json() for spec in OPTIONS.values()),
     read_rules=ruleset_from_json,
     write_rules=Ruleset.to_json,
     score=cli.score_deal_json,
     fold=cli.fold_game_json,
-    command_map=standard_commands(
-        score=cli.cmd_score,
-        game=cli.cmd_game,
-        table_check=cli.cmd_table_check,
-        presets=cli.cmd_presets,
-        options=cli.cmd_options,
-    ),
+    score_command=cli.cmd_score,
+    game_command=cli.cmd_game,
+    table_check_command=cli.cmd_table_check,
 )
