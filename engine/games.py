@@ -21,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from types import MappingProxyType
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -29,8 +30,10 @@ __all__ = [
     "Declaration",
     "Game",
     "JsonObject",
+    "OptionSpec",
     "PresetInfo",
     "RulesT",
+    "jsonable",
     "preset_infos",
 ]
 
@@ -46,6 +49,53 @@ class PresetInfo:
     title: str
     source: str
     rules: JsonObject
+
+
+def jsonable(value: object) -> object:
+    """An option's value as JSON: an enum as its string, anything else as it is."""
+    return value.value if isinstance(value, Enum) else value
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One rule option of a game: its kind, allowed values and default, with its description.
+
+    ``kind`` is "enum" (``choices``: the enum's values), "int" (a set of ints, or with
+    ``ranged`` the (min, max) bounds) or "bool". Each game raises its own coded error when
+    ``allows`` refuses a value; ``to_json`` is what the ``options`` command prints.
+    """
+
+    name: str
+    kind: str
+    choices: tuple[object, ...]
+    default: object
+    description: str
+    ranged: bool = False
+
+    def allows(self, value: object) -> bool:
+        if self.kind == "bool":
+            return isinstance(value, bool)
+        if self.kind == "enum":
+            return isinstance(value, Enum) and value.value in self.choices
+        if type(value) is not int:
+            return False
+        if self.ranged:
+            low, high = self.choices
+            return isinstance(low, int) and isinstance(high, int) and low <= value <= high
+        return value in self.choices
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {
+            "name": self.name,
+            "type": self.kind,
+            "default": jsonable(self.default),
+            "description": self.description,
+        }
+        if self.ranged:
+            out["min"], out["max"] = self.choices
+        else:
+            out["values"] = list(self.choices)
+        return out
 
 
 @dataclass(frozen=True, slots=True)

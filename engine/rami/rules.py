@@ -15,6 +15,7 @@ from enum import Enum, StrEnum
 from types import MappingProxyType
 from typing import Any, Final
 
+from engine.games import OptionSpec, jsonable
 from engine.rami.cards import max_hand_value
 from engine.rami.errors import EngineError
 
@@ -73,42 +74,6 @@ def dealt(decks: int, players: int) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class OptionSpec:
-    """One option: its kind, allowed values (an enum's, a set of ints, or a range) and source."""
-
-    name: str
-    kind: str  # "enum" or "int"
-    choices: tuple[object, ...]  # allowed values; for a ranged int, (min, max)
-    default: object
-    description: str
-    ranged: bool = False
-
-    def allows(self, value: object) -> bool:
-        if self.kind == "enum":
-            return isinstance(value, Enum) and value.value in self.choices
-        if type(value) is not int:
-            return False
-        if self.ranged:
-            low, high = self.choices
-            return isinstance(low, int) and isinstance(high, int) and low <= value <= high
-        return value in self.choices
-
-    def to_json(self) -> dict[str, object]:
-        default = self.default.value if isinstance(self.default, Enum) else self.default
-        out: dict[str, object] = {
-            "name": self.name,
-            "type": self.kind,
-            "default": default,
-            "description": self.description,
-        }
-        if self.ranged:
-            out["min"], out["max"] = self.choices
-        else:
-            out["values"] = list(self.choices)
-        return out
-
-
-@dataclass(frozen=True, slots=True)
 class _Derived:
     """Numbers read by ``score_deal``, indexed by the number of players (0 below 2)."""
 
@@ -159,7 +124,7 @@ class RamiRules:
         out: dict[str, Any] = {}
         for name in OPTIONS:
             value = getattr(self, name)
-            out[name] = value.value if isinstance(value, Enum) else value
+            out[name] = jsonable(value)
         return out
 
     def replace(self, **overrides: object) -> RamiRules:
@@ -170,7 +135,7 @@ class RamiRules:
 
 
 def _invalid(spec: OptionSpec, value: object) -> EngineError:
-    shown = value.value if isinstance(value, Enum) else value
+    shown = jsonable(value)
     return EngineError(
         "rami.invalid_option",
         f"option {spec.name!r} cannot be {shown!r}",

@@ -21,7 +21,7 @@ from engine.tarot.rules.options import (
     PoigneeValues,
     RuleOptions,
 )
-from engine.tarot.rules.spec import SPECS, coerce, jsonable
+from engine.tarot.rules.spec import SPECS, check, coerce, jsonable
 
 __all__ = ["CONTRACTS", "POIGNEES", "Derived", "Ruleset"]
 
@@ -77,7 +77,7 @@ class Ruleset(RuleOptions):
 
     def __post_init__(self) -> None:
         for name, spec in SPECS.items():
-            spec.check(getattr(self, name))
+            check(spec, getattr(self, name))
         if self.pousse and self.multipliers is Multipliers.FFT:
             raise EngineError(
                 "tarot.rules_inconsistent",

@@ -1,7 +1,8 @@
 """The description of every tarot rule option: type, allowed values, default, source.
 
-This module owns ``OptionSpec`` and ``OPTIONS`` (what ``python -m engine tarot options``
-prints and a contest form is built from), each option's check of its value, and ``coerce``
+This module owns ``OPTIONS`` (each option an ``engine.games.OptionSpec``: what ``python -m
+engine tarot options`` prints and a contest form is built from), each option's check of its
+value with tarot's code (``check``), and ``coerce``
 (a JSON value into the option's type, with tarot's coded errors).
 """
 
@@ -9,64 +10,25 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
 from typing import Final
 
+from engine.games import OptionSpec, jsonable
 from engine.tarot.errors import EngineError
 from engine.tarot.rules import options
 
-__all__ = ["ENUM_TYPES", "OPTIONS", "SPECS", "OptionSpec", "coerce", "jsonable"]
+__all__ = ["ENUM_TYPES", "OPTIONS", "SPECS", "OptionSpec", "check", "coerce", "jsonable"]
 
 
-def jsonable(value: object) -> object:
-    return value.value if isinstance(value, Enum) else value
-
-
-@dataclass(frozen=True, slots=True)
-class OptionSpec:
-    """One option: its allowed values (an enum's values, a set of ints, a range, or a bool)."""
-
-    name: str
-    kind: str  # "enum", "int", "bool"
-    choices: tuple[object, ...]  # allowed values; for a ranged int, (min, max)
-    default: object
-    description: str
-    ranged: bool = False
-
-    def allows(self, value: object) -> bool:
-        if self.kind == "bool":
-            return isinstance(value, bool)
-        if self.kind == "enum":
-            return isinstance(value, Enum) and value.value in self.choices
-        if type(value) is not int:
-            return False
-        if self.ranged:
-            low, high = self.choices
-            return isinstance(low, int) and isinstance(high, int) and low <= value <= high
-        return value in self.choices
-
-    def check(self, value: object) -> None:
-        if not self.allows(value):
-            raise EngineError(
-                "tarot.invalid_value",
-                f"option {self.name!r} cannot be {value!r}",
-                {"option": self.name, "value": jsonable(value), "allowed": list(self.choices)},
-            )
-
-    def to_json(self) -> dict[str, object]:
-        out: dict[str, object] = {
-            "name": self.name,
-            "type": self.kind,
-            "default": jsonable(self.default),
-            "description": self.description,
-        }
-        if self.ranged:
-            out["min"], out["max"] = self.choices
-        else:
-            out["values"] = list(self.choices)
-        return out
+def check(spec: OptionSpec, value: object) -> None:
+    """``tarot.invalid_value`` unless ``spec`` allows ``value``."""
+    if not spec.allows(value):
+        raise EngineError(
+            "tarot.invalid_value",
+            f"option {spec.name!r} cannot be {value!r}",
+            {"option": spec.name, "value": jsonable(value), "allowed": list(spec.choices)},
+        )
 
 
 _DESCRIPTIONS: Final[dict[str, str]] = {
@@ -155,6 +117,6 @@ def coerce(name: str, value: object) -> object:
         try:
             value = enum_type(value)
         except ValueError:
-            spec.check(value)  # raises tarot.invalid_value with the allowed values
-    spec.check(value)
+            check(spec, value)  # raises tarot.invalid_value with the allowed values
+    check(spec, value)
     return value
