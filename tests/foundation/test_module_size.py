@@ -3,7 +3,7 @@
 No module of the project's packages (the engine and the apps of ``INSTALLED_APPS``) is over
 500 lines, migrations aside (Django writes them), and every one opens with a docstring saying
 what it owns. A module that grows past the limit is split by job (see
-``tournaments/models/``, ``tournaments/journal_*.py``); the failure names each offender with
+``tournaments/models/``, ``tournaments/journal/``); the failure names each offender with
 its length so the split starts from the right file. Reads files only: fast, no database.
 """
 
